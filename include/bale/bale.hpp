@@ -1,0 +1,14 @@
+#pragma once
+// bale: the umbrella header. Core, reflection, every std type and the binary format.
+
+#include "bale/binary/format.hpp"
+#include "bale/core/deserialize.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/limits.hpp"
+#include "bale/core/serialize.hpp"
+#include "bale/core/serializer.hpp"
+#include "bale/fwd.hpp"
+#include "bale/reflect/aggregate.hpp"
+#include "bale/reflect/macro.hpp"
+#include "bale/reflect/names.hpp"
+#include "bale/types/all.hpp"

@@ -1,0 +1,23 @@
+#pragma once
+// bale::binary: the format tag. Fixed-width little-endian scalars, u64 lengths, no padding, no
+// names, no type information; docs/format.md has it byte for byte.
+
+#include <string_view>
+
+#include "bale/binary/codec.hpp"
+#include "bale/core/packed_reader.hpp"
+#include "bale/core/packed_writer.hpp"
+#include "bale/fwd.hpp"
+
+namespace bale {
+
+struct binary {
+  static constexpr std::string_view name = "binary";
+  template <class Sink>
+  using writer = detail::packed_writer<detail::binary_codec, Sink>;
+  using reader = detail::packed_reader<detail::binary_codec>;
+  /// Every byte format can compute its exact size before writing.
+  static constexpr bool sizes_exactly = true;
+};
+
+}  // namespace bale

@@ -1,0 +1,114 @@
+#pragma once
+// Reading: deserialize (throws bale::error), try_deserialize (returns bale::result), bale::reader.
+
+#include <cstddef>
+#include <exception>
+#include <new>
+#include <span>
+#include <string>
+
+#include "bale/core/buffer.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/format.hpp"
+#include "bale/core/limits.hpp"
+#include "bale/core/read_context.hpp"
+
+namespace bale {
+
+namespace detail {
+
+template <class Reader>
+void require_consumed(const Reader& ar) {
+  if (ar.remaining() != 0)
+    throw error(errc::trailing_bytes, std::to_string(ar.remaining()) + " bytes left after the value",
+                ar.offset());
+}
+
+// Runs a read; turns every exception into a bale::error (user exceptions become invalid_value,
+// keeping their message).
+template <class Reader, class F>
+result<void> capture_errors(Reader& ar, F&& read) noexcept {
+  try {
+    read();
+    return {};
+  } catch (const error& e) {
+    return e;
+  } catch (const std::bad_alloc&) {
+    return error(errc::allocation_limit, "out of memory", ar.offset());
+  } catch (const std::exception& e) {
+    return error(errc::invalid_value, e.what(), ar.offset());
+  } catch (...) {
+    return error(errc::invalid_value, "unknown exception", ar.offset());
+  }
+}
+
+}  // namespace detail
+
+/// Reads the whole of `bytes` into an existing object. Throws bale::error on bad input; an
+/// exception thrown by a type's own load() passes through unchanged.
+template <format Format = binary, byte_input Bytes, class T>
+void deserialize(const Bytes& bytes, T& value, const limits& lim = {}) {
+  detail::read_context context(lim);
+  typename Format::reader ar(as_byte_span(bytes), context);
+  ar(value);
+  detail::require_consumed(ar);
+}
+
+/// Reads a T from the whole of `bytes`:  auto v = bale::deserialize<std::vector<int>>(bytes);
+template <class T, format Format = binary, byte_input Bytes>
+T deserialize(const Bytes& bytes, const limits& lim = {}) {
+  T value{};
+  deserialize<Format>(bytes, value, lim);
+  return value;
+}
+
+/// Like deserialize, but never throws on bad input: the error comes back in the result.
+template <class T, format Format = binary, byte_input Bytes>
+result<T> try_deserialize(const Bytes& bytes, const limits& lim = {}) noexcept {
+  detail::read_context context(lim);
+  typename Format::reader ar(as_byte_span(bytes), context);
+  T value{};
+  result<void> outcome = detail::capture_errors(ar, [&] {
+    ar(value);
+    detail::require_consumed(ar);
+  });
+  if (!outcome) return outcome.error();
+  return result<T>(std::move(value));
+}
+
+/// try_deserialize into an existing object.
+template <format Format = binary, byte_input Bytes, class T>
+result<void> try_deserialize(const Bytes& bytes, T& value, const limits& lim = {}) noexcept {
+  detail::read_context context(lim);
+  typename Format::reader ar(as_byte_span(bytes), context);
+  return detail::capture_errors(ar, [&] {
+    ar(value);
+    detail::require_consumed(ar);
+  });
+}
+
+/// Reads several values in a row from one buffer:
+///   bale::reader r(bytes); r(a, b); if (r.remaining() == 0) ...
+template <format Format = binary>
+class reader {
+ public:
+  template <byte_input Bytes>
+  explicit reader(const Bytes& bytes, const limits& lim = {})
+      : context_(lim), archive_(as_byte_span(bytes), context_) {}
+  reader(const reader&) = delete;
+  reader& operator=(const reader&) = delete;
+
+  template <class... Ts>
+  reader& operator()(Ts&... values) {
+    archive_(values...);
+    return *this;
+  }
+  std::size_t remaining() const noexcept { return archive_.remaining(); }
+  std::size_t offset() const noexcept { return archive_.offset(); }
+
+ private:
+  detail::read_context context_;
+  typename Format::reader archive_;
+};
+
+}  // namespace bale

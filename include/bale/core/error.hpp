@@ -1,0 +1,152 @@
+#pragma once
+// Errors: bale::errc, bale::error (thrown) and bale::result<T> (returned by the try_ forms).
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+namespace bale {
+
+/// What went wrong while decoding (or, for a few codes, encoding).
+enum class errc : std::uint8_t {
+  end_of_input = 1,    ///< the input ended inside a value
+  trailing_bytes,      ///< a whole-buffer read left bytes unread
+  length_too_large,    ///< a length prefix claims more elements than the bytes left can hold
+  invalid_value,       ///< a value the type cannot hold: bool not 0/1, bad variant index, a user's
+                       ///< load() threw, ...
+  depth_exceeded,      ///< nesting deeper than limits::max_depth
+  allocation_limit,    ///< the message would allocate more than limits::max_allocation
+  element_limit,       ///< more zero-byte elements than limits::max_empty_elements
+  misaligned,          ///< a zero-copy view was asked for on input not aligned for its type
+  buffer_too_small,    ///< serialize_to: the output span cannot hold the encoding
+};
+
+/// A short English name for a code ("end_of_input", ...).
+constexpr std::string_view to_string(errc code) noexcept {
+  switch (code) {
+    case errc::end_of_input: return "end_of_input";
+    case errc::trailing_bytes: return "trailing_bytes";
+    case errc::length_too_large: return "length_too_large";
+    case errc::invalid_value: return "invalid_value";
+    case errc::depth_exceeded: return "depth_exceeded";
+    case errc::allocation_limit: return "allocation_limit";
+    case errc::element_limit: return "element_limit";
+    case errc::misaligned: return "misaligned";
+    case errc::buffer_too_small: return "buffer_too_small";
+  }
+  return "unknown";
+}
+
+/// The exception bale throws on bad input. `what()` reads like
+/// `bale: invalid_value: bool byte is 7, not 0 or 1 at byte 12 in cells[3].corners[1].flag`.
+class error : public std::runtime_error {
+ public:
+  error(errc code, std::string detail, std::size_t offset)
+      : std::runtime_error(std::string(to_string(code))),
+        code_(code),
+        offset_(offset),
+        detail_(std::move(detail)) {
+    compose();
+  }
+
+  errc code() const noexcept { return code_; }
+  /// Byte offset in the input where the problem was found.
+  std::size_t offset() const noexcept { return offset_; }
+  /// Field path of the value being read, e.g. `cells[3].corners[1].label` (empty at top level).
+  const std::string& path() const noexcept { return path_; }
+  /// The description without code, offset or path.
+  const std::string& detail() const noexcept { return detail_; }
+  /// The full message, same as what().
+  const std::string& message() const noexcept { return message_; }
+  const char* what() const noexcept override { return message_.c_str(); }
+
+  /// Called while the exception unwinds through a named member.
+  void prepend_field(std::string_view name) {
+    path_.insert(0, joiner() ? std::string(name) + "." : std::string(name));
+    compose();
+  }
+  /// Called while the exception unwinds through a sequence element.
+  void prepend_index(std::size_t index) {
+    path_.insert(0, "[" + std::to_string(index) + "]" + (joiner() ? "." : ""));
+    compose();
+  }
+
+ private:
+  // A field name is followed by '.', unless the path goes on with an index.
+  bool joiner() const noexcept { return !path_.empty() && path_.front() != '['; }
+  void compose() {
+    message_ = "bale: ";
+    message_ += to_string(code_);
+    message_ += ": ";
+    message_ += detail_;
+    message_ += " at byte ";
+    message_ += std::to_string(offset_);
+    if (!path_.empty()) {
+      message_ += " in ";
+      message_ += path_;
+    }
+  }
+
+  errc code_;
+  std::size_t offset_;
+  std::string detail_;
+  std::string path_;
+  std::string message_;
+};
+
+/// The outcome of a try_ function: a value, or the bale::error that would have been thrown.
+template <class T>
+class result {
+ public:
+  result(T value) : state_(std::in_place_index<0>, std::move(value)) {}
+  result(bale::error err) : state_(std::in_place_index<1>, std::move(err)) {}
+
+  bool has_value() const noexcept { return state_.index() == 0; }
+  explicit operator bool() const noexcept { return has_value(); }
+
+  T& operator*() & { return std::get<0>(state_); }
+  const T& operator*() const& { return std::get<0>(state_); }
+  T&& operator*() && { return std::get<0>(std::move(state_)); }
+  T* operator->() { return &std::get<0>(state_); }
+  const T* operator->() const { return &std::get<0>(state_); }
+
+  /// The value, or throws the stored error.
+  T& value() & {
+    if (!has_value()) throw std::get<1>(state_);
+    return std::get<0>(state_);
+  }
+  T&& value() && {
+    if (!has_value()) throw std::get<1>(state_);
+    return std::get<0>(std::move(state_));
+  }
+  /// Precondition: !has_value().
+  const bale::error& error() const { return std::get<1>(state_); }
+
+ private:
+  std::variant<T, bale::error> state_;
+};
+
+/// result<void>: success or an error.
+template <>
+class result<void> {
+ public:
+  result() = default;
+  result(bale::error err) : error_(std::move(err)), failed_(true) {}
+  bool has_value() const noexcept { return !failed_; }
+  explicit operator bool() const noexcept { return has_value(); }
+  void value() const {
+    if (failed_) throw error_;
+  }
+  const bale::error& error() const { return error_; }
+
+ private:
+  bale::error error_{errc::invalid_value, "", 0};
+  bool failed_ = false;
+};
+
+}  // namespace bale

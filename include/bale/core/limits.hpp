@@ -1,0 +1,21 @@
+#pragma once
+// Limits that bound what a hostile message can make the decoder do.
+
+#include <cstddef>
+
+namespace bale {
+
+/// Per-call decoding limits. The defaults are safe for untrusted input and roomy for real data;
+/// raise them for larger trusted messages: `bale::deserialize<T>(bytes, {.max_allocation = 8 << 30})`.
+struct limits {
+  /// Containers, optionals, variants and user types nested deeper than this are rejected.
+  std::size_t max_depth = 256;
+  /// One budget for the whole message: the bytes that decoding may allocate for container
+  /// elements and strings, summed over every container at every depth.
+  std::size_t max_allocation = std::size_t{1} << 30;
+  /// Elements that occupy no bytes on the wire (std::monostate, empty structs) cannot be
+  /// bounded by the input size; this caps how many one message may create.
+  std::size_t max_empty_elements = std::size_t{1} << 20;
+};
+
+}  // namespace bale

@@ -1,0 +1,293 @@
+#pragma once
+// The input archive of the byte formats (binary, compact). Every read is bounds-checked; a length
+// is checked against the bytes left before anything is allocated and charged to the message's
+// allocation budget; nesting is limited. A value of fixed encoded size is bounds-checked once, then
+// read by an unchecked reader (Checked = false) over exactly its bytes.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "bale/core/error.hpp"
+#include "bale/core/read_context.hpp"
+#include "bale/core/serializer.hpp"
+#include "bale/core/wire.hpp"
+#include "bale/fwd.hpp"
+
+namespace bale::detail {
+
+template <class Codec, bool Checked = true, class Anchor = bale_global_namespace>
+class packed_reader {
+ public:
+  static constexpr bool is_loading = true;
+  static constexpr bool is_saving = false;
+  using codec = Codec;
+  /// Whether a contiguous run of T moves as one memcpy in this format.
+  template <class T>
+  static constexpr bool bulk = Codec::template memcpyable<T>;
+
+  packed_reader(std::span<const std::byte> input, read_context& context) noexcept
+      : begin_(input.data()),
+        pos_(input.data()),
+        end_(input.data() + input.size()),
+        context_(context) {}
+  packed_reader(const std::byte* begin, const std::byte* pos, const std::byte* end,
+                read_context& context) noexcept
+      : begin_(begin), pos_(pos), end_(end), context_(context) {}
+
+  /// ar(a, b, c): reads each value in turn.
+  template <class... Ts>
+  void operator()(Ts&&... values) {
+    (process(values), ...);
+  }
+
+  template <class T>
+  void process(T& value) {
+    static_assert(!std::is_const_v<T>, "bale: cannot read into a const object");
+    require_serializable<T>();
+    constexpr wire_size size = wire_size_of<Codec, T>;
+    if constexpr (Checked && size.fixed && size.min > 0 && composite_wire_shape<T> &&
+                  !Codec::template memcpyable<T>) {
+      // One bounds check for the whole value, then unchecked reads of its fields.
+      const std::byte* start = take(size.min);
+      packed_reader<Codec, false, Anchor> fixed(begin_, start, start + size.min, context_);
+      serializer<T>::load(fixed, value);
+    } else if constexpr (Codec::template memcpyable<T>) {
+      std::memcpy(static_cast<void*>(&value), take(sizeof(T)), sizeof(T));
+    } else {
+      serializer<T>::load(*this, value);
+    }
+  }
+
+  std::size_t offset() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
+  std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
+  read_context& context() noexcept { return context_; }
+  const std::byte* position() const noexcept { return pos_; }
+
+  /// Consumes n bytes and returns where they start.
+  const std::byte* take(std::size_t n) {
+    if constexpr (Checked) {
+      if (n > remaining())
+        fail(errc::end_of_input,
+             "need " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " left");
+    }
+    const std::byte* start = pos_;
+    pos_ += n;
+    return start;
+  }
+
+  [[noreturn]] void fail(errc code, std::string detail) const { fail_at(code, std::move(detail), offset()); }
+  [[noreturn]] void fail_at(errc code, std::string detail, std::size_t at) const {
+    throw error(code, std::move(detail), at);
+  }
+
+  // ---- the vocabulary the adapters in bale/types speak ----
+
+  template <class T>
+  void read_scalar(T& value) {
+    Codec::read_scalar(*this, value);
+  }
+
+  /// Reads a length, then calls on_count(n) once and on_element(ar) n times.
+  template <class Element, class OnCount, class OnElement>
+  void read_sequence(OnCount&& on_count, OnElement&& on_element) {
+    nesting guard(*this);
+    const std::size_t count = read_count<Element>(true);
+    on_count(count);
+    read_elements<Element>(count, on_element);
+  }
+  /// Maps are sequences of entries; Entry is std::pair<Key, Value>.
+  template <class Entry, class OnCount, class OnEntry>
+  void read_map(OnCount&& on_count, OnEntry&& on_entry) {
+    read_sequence<Entry>(on_count, on_entry);
+  }
+  template <class K, class V>
+  void read_map_entry(K& key, V& value) {
+    process(key);
+    process(value);
+  }
+  /// A dynamic sequence of T that the caller stores contiguously: on_bytes(src, n) copies n
+  /// elements from the wire. Only for codecs whose wire layout of T is its memory layout.
+  template <class T, class OnBytes>
+  void read_contiguous_sequence(OnBytes&& on_bytes) {
+    static_assert(Codec::template memcpyable<T>);
+    const std::size_t count = read_count<T>(true);
+    on_bytes(take(count * sizeof(T)), count);
+  }
+  template <class F>
+  void read_tuple(std::size_t, F&& read_elements) {
+    nesting guard(*this);
+    read_elements();
+  }
+  template <class Names, class... Members>
+  void read_object(Members&... members) {
+    nesting guard(*this);
+    std::size_t index = 0;
+    try {
+      ((process(members), ++index), ...);
+    } catch (error& e) {
+      e.prepend_field(Names::value[index]);
+      throw;
+    }
+  }
+  template <class T>
+  void read_field(std::string_view name, T& value) {
+    try {
+      process(value);
+    } catch (error& e) {
+      e.prepend_field(name);
+      throw;
+    }
+  }
+  template <class F>
+  void read_composite(F&& read_members) {
+    nesting guard(*this);
+    read_members();
+  }
+  /// Calls on_present() if the flag says a value follows.
+  template <class F>
+  void read_optional(F&& on_present) {
+    if (Codec::read_flag(*this)) {
+      nesting guard(*this);
+      on_present();
+    }
+  }
+  /// Reads an index below `count` and calls on_index(index).
+  template <class F>
+  void read_variant(std::size_t count, F&& on_index) {
+    const std::size_t at = offset();
+    const std::uint64_t index = Codec::read_index(*this);
+    if (index >= count)
+      fail_at(errc::invalid_value,
+              "variant index " + std::to_string(index) + " but only " + std::to_string(count) +
+                  " alternatives",
+              at);
+    nesting guard(*this);
+    on_index(static_cast<std::size_t>(index));
+  }
+  /// A fixed number of elements into contiguous memory.
+  template <class T>
+  void read_contiguous(T* data, std::size_t count) {
+    if constexpr (Codec::template memcpyable<T>) {
+      if (count != 0) std::memcpy(static_cast<void*>(data), take(count * sizeof(T)), count * sizeof(T));
+    } else {
+      read_elements<T>(count, [&](auto& ar, std::size_t i) { ar.process(data[i]); });
+    }
+  }
+  template <class Ch, class Traits, class Alloc>
+  void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
+    if constexpr (Codec::template memcpyable<Ch>) {
+      const std::size_t count = read_count<Ch>(true);
+      const std::byte* src = take(count * sizeof(Ch));
+      text.resize(count);
+      if (count != 0) std::memcpy(text.data(), src, count * sizeof(Ch));
+    } else {
+      text.clear();
+      read_sequence<Ch>([&](std::size_t n) { text.reserve(n); },
+                        [&](auto& ar) { ar.process(text.emplace_back()); });
+    }
+  }
+  /// A view into the input: no copy, no allocation.
+  template <class T>
+  std::span<const T> read_view() {
+    static_assert(Codec::template memcpyable<T>,
+                  "bale: zero-copy views need elements whose wire layout is their memory layout");
+    const std::size_t at = offset();
+    const std::size_t count = read_count<T>(false);
+    const std::byte* src = take(count * sizeof(T));
+    if (reinterpret_cast<std::uintptr_t>(src) % alignof(T) != 0)
+      fail_at(errc::misaligned,
+              "a view of " + std::to_string(count) + " elements of alignment " +
+                  std::to_string(alignof(T)) + " needs aligned input",
+              at);
+    return {reinterpret_cast<const T*>(src), count};
+  }
+
+ private:
+  class nesting {
+   public:
+    explicit nesting(const packed_reader& reader) : context_(reader.context_) {
+      if (!context_.try_enter()) {
+        context_.leave();
+        reader.fail(errc::depth_exceeded,
+                    "nesting deeper than " + std::to_string(context_.limits().max_depth));
+      }
+    }
+    ~nesting() { context_.leave(); }
+    nesting(const nesting&) = delete;
+    nesting& operator=(const nesting&) = delete;
+
+   private:
+    read_context& context_;
+  };
+
+  // Reads a length and proves, before anything is allocated, that the input can hold it.
+  template <class Element>
+  std::size_t read_count(bool allocates) {
+    const std::size_t at = offset();
+    const std::uint64_t count = Codec::read_length(*this);
+    constexpr std::size_t min_size = wire_size_of<Codec, Element>.min;
+    if constexpr (min_size > 0) {
+      if (count > remaining() / min_size)
+        fail_at(errc::length_too_large,
+                "length " + std::to_string(count) + " with at least " + std::to_string(min_size) +
+                    " bytes per element exceeds the " + std::to_string(remaining()) +
+                    " bytes left",
+                at);
+    } else {
+      // Elements may take no bytes: each either consumes input or counts as an empty element.
+      if (count > remaining() + context_.empty_elements_left())
+        fail_at(errc::length_too_large,
+                "length " + std::to_string(count) + " exceeds the " +
+                    std::to_string(remaining()) + " bytes left and the empty-element limit",
+                at);
+    }
+    if (allocates && !context_.try_charge(static_cast<std::size_t>(count), sizeof(Element)))
+      fail_at(errc::allocation_limit,
+              "length " + std::to_string(count) + " would pass the allocation limit of " +
+                  std::to_string(context_.limits().max_allocation) + " bytes",
+              at);
+    return static_cast<std::size_t>(count);
+  }
+
+  template <class Element, class OnElement>
+  void read_elements(std::size_t count, OnElement& on_element) {
+    std::size_t i = 0;
+    try {
+      for (; i < count; ++i) {
+        if constexpr (wire_size_of<Codec, Element>.min == 0) {
+          const std::byte* before = pos_;
+          call_element(on_element, i);
+          if (pos_ == before && !context_.try_count_empty())
+            fail(errc::element_limit, "more than " +
+                                          std::to_string(context_.limits().max_empty_elements) +
+                                          " elements that take no bytes");
+        } else {
+          call_element(on_element, i);
+        }
+      }
+    } catch (error& e) {
+      e.prepend_index(i);
+      throw;
+    }
+  }
+
+  template <class OnElement>
+  void call_element(OnElement& on_element, std::size_t i) {
+    if constexpr (std::is_invocable_v<OnElement&, packed_reader&, std::size_t>)
+      on_element(*this, i);
+    else
+      on_element(*this);
+  }
+
+  const std::byte* begin_;
+  const std::byte* pos_;
+  const std::byte* end_;
+  read_context& context_;
+};
+
+}  // namespace bale::detail

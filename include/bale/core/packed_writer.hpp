@@ -1,0 +1,121 @@
+#pragma once
+// The output archive of the byte formats (binary, compact): values one after another, a length
+// before every dynamic sequence, no names and no padding. A Codec says how scalars, lengths, flags
+// and variant indices look; a Sink says where bytes go (or only counts them).
+
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+
+#include "bale/core/serializer.hpp"
+#include "bale/core/wire.hpp"
+#include "bale/fwd.hpp"
+
+namespace bale::detail {
+
+template <class Codec, class Sink, class Anchor = bale_global_namespace>
+class packed_writer {
+ public:
+  static constexpr bool is_loading = false;
+  static constexpr bool is_saving = true;
+  using codec = Codec;
+  /// Whether a contiguous run of T moves as one memcpy in this format.
+  template <class T>
+  static constexpr bool bulk = Codec::template memcpyable<T>;
+
+  explicit packed_writer(Sink& sink) noexcept : sink_(sink) {}
+
+  /// ar(a, b, c): writes each value in turn.
+  template <class... Ts>
+  void operator()(const Ts&... values) {
+    (process(values), ...);
+  }
+
+  template <class T>
+  void process(const T& value) {
+    using U = std::remove_cv_t<T>;
+    require_serializable<U>();
+    constexpr wire_size size = wire_size_of<Codec, U>;
+    if constexpr (Sink::counts_only && size.fixed)
+      sink_.skip(size.min);  // sizing a fixed-size value needs no walk over it
+    else
+      serializer<U>::save(*this, value);
+  }
+
+  // ---- the vocabulary the adapters in bale/types speak ----
+
+  template <class T>
+  void write_scalar(T value) {
+    Codec::write_scalar(sink_, value);
+  }
+
+  /// A dynamic number of elements; `write_elements()` writes them.
+  template <class F>
+  void write_sequence(std::size_t count, F&& write_elements) {
+    Codec::write_length(sink_, count);
+    write_elements();
+  }
+  template <class F>
+  void write_map(std::size_t count, F&& write_entries) {
+    Codec::write_length(sink_, count);
+    write_entries();
+  }
+  template <class K, class V>
+  void write_map_entry(const K& key, const V& value) {
+    process(key);
+    process(value);
+  }
+  /// A fixed number of elements known to both sides (std::array, tuple, pair, ...).
+  template <class F>
+  void write_tuple(std::size_t, F&& write_elements) {
+    write_elements();
+  }
+  /// Named members of a reflected type; Names::value holds the names (unused here).
+  template <class Names, class... Members>
+  void write_object(const Members&... members) {
+    (process(members), ...);
+  }
+  template <class T>
+  void write_field(std::string_view, const T& value) {
+    process(value);
+  }
+  /// A user type that writes itself through ar(...).
+  template <class F>
+  void write_composite(F&& write_members) {
+    write_members();
+  }
+  template <class F>
+  void write_optional(bool present, F&& write_value) {
+    Codec::write_flag(sink_, present);
+    if (present) write_value();
+  }
+  template <class F>
+  void write_variant(std::size_t index, F&& write_value) {
+    Codec::write_index(sink_, index);
+    write_value();
+  }
+  /// Elements in contiguous memory: one copy when the codec's wire layout is the memory layout.
+  template <class T>
+  void write_contiguous(const T* data, std::size_t count) {
+    constexpr wire_size size = wire_size_of<Codec, T>;
+    if constexpr (Codec::template memcpyable<T>) {
+      sink_.put(data, count * sizeof(T));
+    } else if constexpr (Sink::counts_only && size.fixed) {
+      sink_.skip(count * size.min);
+    } else {
+      for (std::size_t i = 0; i < count; ++i) process(data[i]);
+    }
+  }
+  template <class Ch, class Traits>
+  void write_text(std::basic_string_view<Ch, Traits> text) {
+    Codec::write_length(sink_, text.size());
+    write_contiguous(text.data(), text.size());
+  }
+
+  Sink& sink() noexcept { return sink_; }
+
+ private:
+  Sink& sink_;
+};
+
+}  // namespace bale::detail

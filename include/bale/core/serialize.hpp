@@ -1,0 +1,85 @@
+#pragma once
+// Writing: serialize, serialize_into, serialize_to, serialized_size, and bale::writer. The exact
+// size is computed first, then memory is allocated (or grown) once and written without checks.
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bale/core/buffer.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/format.hpp"
+#include "bale/core/sink.hpp"
+
+namespace bale {
+
+/// The exact number of bytes serialize<Format>(values...) produces.
+template <format Format = binary, class... Ts>
+std::size_t serialized_size(const Ts&... values) {
+  detail::size_counter counter;
+  typename Format::template writer<detail::size_counter> ar(counter);
+  ar(values...);
+  return counter.size();
+}
+
+/// Writes values into `out`, which must hold serialized_size(values...) bytes; returns that size.
+/// Throws bale::error (errc::buffer_too_small) if it does not.
+template <format Format = binary, class... Ts>
+std::size_t serialize_to(std::span<std::byte> out, const Ts&... values) {
+  const std::size_t size = serialized_size<Format>(values...);
+  if (size > out.size())
+    throw error(errc::buffer_too_small,
+                "the encoding needs " + std::to_string(size) + " bytes, the buffer holds " +
+                    std::to_string(out.size()),
+                0);
+  detail::span_sink sink(out.data());
+  typename Format::template writer<detail::span_sink> ar(sink);
+  ar(values...);
+  return size;
+}
+
+/// Appends the encoding of values to a byte buffer, growing it once; returns the bytes appended.
+template <format Format = binary, byte_buffer Buffer, class... Ts>
+std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
+  const std::size_t size = serialized_size<Format>(values...);
+  const std::size_t old_size = buffer.size();
+  buffer.resize(old_size + size);
+  detail::span_sink sink(reinterpret_cast<std::byte*>(buffer.data()) + old_size);
+  typename Format::template writer<detail::span_sink> ar(sink);
+  ar(values...);
+  return size;
+}
+
+/// The encoding of value as a new byte vector.
+///   std::vector<std::byte> bytes = bale::serialize(value);
+template <format Format = binary, class T>
+std::vector<std::byte> serialize(const T& value) {
+  std::vector<std::byte> bytes;
+  serialize_into<Format>(bytes, value);
+  return bytes;
+}
+
+/// Writes several values in a row to one buffer:
+///   bale::writer w(buffer); w(a, b); w(c);
+template <format Format = binary, byte_buffer Buffer = std::vector<std::byte>>
+class writer {
+ public:
+  explicit writer(Buffer& buffer) noexcept : buffer_(buffer) {}
+
+  template <class... Ts>
+  writer& operator()(const Ts&... values) {
+    serialize_into<Format>(buffer_, values...);
+    return *this;
+  }
+  std::size_t size() const noexcept { return buffer_.size(); }
+  Buffer& buffer() noexcept { return buffer_; }
+
+ private:
+  Buffer& buffer_;
+};
+
+template <byte_buffer Buffer>
+writer(Buffer&) -> writer<binary, Buffer>;
+
+}  // namespace bale

@@ -1,0 +1,300 @@
+#pragma once
+// The primary serializer<T>: user types described by a member serialize, split save/load, a free
+// function, BALE_REFLECT, or nothing at all (aggregates). Standard types are specializations in
+// bale/types/.
+
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "bale/core/wire.hpp"
+#include "bale/fwd.hpp"
+#include "bale/reflect/aggregate.hpp"
+#include "bale/reflect/macro.hpp"
+#include "bale/reflect/names.hpp"
+
+namespace bale {
+
+struct access {
+  template <class Archive, class T>
+  static auto serialize(Archive& ar, T& value) -> decltype(value.serialize(ar)) {
+    return value.serialize(ar);
+  }
+  template <class Archive, class T>
+  static auto save(Archive& ar, const T& value) -> decltype(value.save(ar)) {
+    return value.save(ar);
+  }
+  template <class Archive, class T>
+  static auto load(Archive& ar, T& value) -> decltype(value.load(ar)) {
+    return value.load(ar);
+  }
+};
+
+namespace detail {
+
+// Stands in for an archive when asking "does T describe itself?" without a real format.
+template <bool Loading, class Anchor = bale_global_namespace>
+struct probe_archive {
+  static constexpr bool is_loading = Loading;
+  static constexpr bool is_saving = !Loading;
+  template <class... Ts>
+  void operator()(Ts&&...);
+};
+
+namespace lookup {
+// Poison pills: stop ordinary lookup here, leaving only argument-dependent lookup, so that bale's
+// own entry points never compete with a user's free functions.
+void serialize() = delete;
+void save() = delete;
+void load() = delete;
+void bale_reflect_members() = delete;
+
+template <class Archive, class T>
+concept free_serialize = requires(Archive& ar, T& value) { serialize(ar, value); };
+template <class Archive, class T>
+concept free_save = requires(Archive& ar, const T& value) { save(ar, value); };
+template <class Archive, class T>
+concept free_load = requires(Archive& ar, T& value) { load(ar, value); };
+template <class T>
+concept macro_reflected = requires {
+  bale_reflect_members(type_tag<T>{}, static_cast<bale_global_namespace*>(nullptr));
+};
+
+template <class Archive, class T>
+void call_serialize(Archive& ar, T& value) {
+  serialize(ar, value);
+}
+template <class Archive, class T>
+void call_save(Archive& ar, const T& value) {
+  save(ar, value);
+}
+template <class Archive, class T>
+void call_load(Archive& ar, T& value) {
+  load(ar, value);
+}
+template <class T>
+constexpr auto reflected_members_of() {
+  return bale_reflect_members(type_tag<T>{}, static_cast<bale_global_namespace*>(nullptr));
+}
+}  // namespace lookup
+
+template <class Archive, class T>
+concept member_serialize = requires(Archive& ar, T& value) { access::serialize(ar, value); };
+template <class Archive, class T>
+concept member_save_load = requires(Archive& ar, T& value, const T& cvalue) {
+  access::save(ar, cvalue);
+  access::load(ar, value);
+};
+
+/// How a user type is described, in order of preference.
+enum class description {
+  none,
+  member_serialize,
+  member_save_load,
+  free_serialize,
+  free_save_load,
+  reflect_macro,
+  aggregate,
+};
+
+template <class T>
+constexpr description description_of() {
+  using saving = probe_archive<false>;
+  using loading = probe_archive<true>;
+  if constexpr (member_serialize<saving, T>)
+    return description::member_serialize;
+  else if constexpr (member_save_load<saving, T> && member_save_load<loading, T>)
+    return description::member_save_load;
+  else if constexpr (lookup::free_serialize<saving, T>)
+    return description::free_serialize;
+  else if constexpr (lookup::free_save<saving, T> && lookup::free_load<loading, T>)
+    return description::free_save_load;
+  else if constexpr (lookup::macro_reflected<T>)
+    return description::reflect_macro;
+  else if constexpr (reflectable_aggregate<T>)
+    return description::aggregate;
+  else
+    return description::none;
+}
+
+template <class... Ts>
+struct type_list {};
+
+template <class T>
+struct member_type_of_pointer;
+template <class C, class M>
+struct member_type_of_pointer<M C::*> {
+  using type = M;
+};
+
+struct member_type_collector {
+  template <class... Members>
+  constexpr wire::product<std::remove_cvref_t<Members>...> operator()(Members&...) const {
+    return {};
+  }
+};
+
+template <class T>
+using aggregate_members =
+    decltype(bale::visit_members(std::declval<T&>(), member_type_collector{}));
+
+template <class T>
+struct macro_members {
+  static constexpr auto described = lookup::reflected_members_of<T>();
+  template <std::size_t... I>
+  static auto shape(std::index_sequence<I...>)
+      -> wire::product<typename member_type_of_pointer<
+          std::tuple_element_t<I, decltype(described.pointers)>>::type...>;
+  using wire_shape =
+      decltype(shape(std::make_index_sequence<std::tuple_size_v<decltype(described.pointers)>>{}));
+};
+
+// Member names as a type, so that formats that never use them do not pay to compute them.
+template <class T>
+struct aggregate_names {
+  static constexpr const auto& value = member_names<T>;
+};
+template <class T>
+struct macro_names {
+  static constexpr auto value = macro_members<T>::described.names;
+};
+
+template <class Product>
+struct all_wire_compatible;
+template <class... Ms>
+struct all_wire_compatible<wire::product<Ms...>> {
+  static constexpr bool value = (true && ... && wire_compatible<Ms>);
+  static constexpr std::size_t size_sum = (std::size_t{0} + ... + sizeof(Ms));
+};
+
+template <class T>
+constexpr bool aggregate_wire_compatible() {
+  using members = all_wire_compatible<aggregate_members<T>>;
+  // Equal sizes mean no padding; aggregate members are laid out in declaration order.
+  return std::is_trivially_copyable_v<T> && members::value && members::size_sum == sizeof(T);
+}
+
+template <class T, description Kind = description_of<T>()>
+struct user_serializer {
+  using unsupported = void;
+};
+
+template <class T>
+struct user_serializer<T, description::member_serialize> {
+  template <class Archive>
+  static void save(Archive& ar, const T& value) {
+    ar.write_composite([&] { access::serialize(ar, const_cast<T&>(value)); });
+  }
+  template <class Archive>
+  static void load(Archive& ar, T& value) {
+    ar.read_composite([&] { access::serialize(ar, value); });
+  }
+};
+
+template <class T>
+struct user_serializer<T, description::member_save_load> {
+  template <class Archive>
+  static void save(Archive& ar, const T& value) {
+    ar.write_composite([&] { access::save(ar, value); });
+  }
+  template <class Archive>
+  static void load(Archive& ar, T& value) {
+    ar.read_composite([&] { access::load(ar, value); });
+  }
+};
+
+template <class T>
+struct user_serializer<T, description::free_serialize> {
+  template <class Archive>
+  static void save(Archive& ar, const T& value) {
+    ar.write_composite([&] { lookup::call_serialize(ar, const_cast<T&>(value)); });
+  }
+  template <class Archive>
+  static void load(Archive& ar, T& value) {
+    ar.read_composite([&] { lookup::call_serialize(ar, value); });
+  }
+};
+
+template <class T>
+struct user_serializer<T, description::free_save_load> {
+  template <class Archive>
+  static void save(Archive& ar, const T& value) {
+    ar.write_composite([&] { lookup::call_save(ar, value); });
+  }
+  template <class Archive>
+  static void load(Archive& ar, T& value) {
+    ar.read_composite([&] { lookup::call_load(ar, value); });
+  }
+};
+
+template <class T>
+struct user_serializer<T, description::reflect_macro> {
+  using wire_shape = typename macro_members<T>::wire_shape;
+
+  template <class Archive>
+  static void save(Archive& ar, const T& value) {
+    std::apply(
+        [&](auto... pointers) { ar.template write_object<macro_names<T>>(value.*pointers...); },
+        macro_members<T>::described.pointers);
+  }
+  template <class Archive>
+  static void load(Archive& ar, T& value) {
+    std::apply(
+        [&](auto... pointers) { ar.template read_object<macro_names<T>>(value.*pointers...); },
+        macro_members<T>::described.pointers);
+  }
+};
+
+template <class T>
+struct user_serializer<T, description::aggregate> {
+  using wire_shape = aggregate_members<T>;
+  static constexpr bool wire_compatible = aggregate_wire_compatible<T>();
+
+  template <class Archive>
+  static void save(Archive& ar, const T& value) {
+    bale::visit_members(value, [&](const auto&... members) {
+      ar.template write_object<aggregate_names<T>>(members...);
+    });
+  }
+  template <class Archive>
+  static void load(Archive& ar, T& value) {
+    bale::visit_members(
+        value, [&](auto&... members) { ar.template read_object<aggregate_names<T>>(members...); });
+  }
+};
+
+}  // namespace detail
+
+/// Primary template: user types. Specialize serializer<T> to take over a type completely.
+template <class T>
+struct serializer : detail::user_serializer<T> {};
+
+/// A type bale knows how to write and read.
+template <class T>
+concept serializable = !requires { typename serializer<std::remove_cv_t<T>>::unsupported; };
+
+namespace detail {
+template <class T>
+constexpr void require_serializable() {
+  static_assert(serializable<T>,
+                "bale: this type is not serializable. Give it a member serialize(ar), save(ar) and "
+                "load(ar), a free serialize(ar, value), a BALE_REFLECT(...), make it an aggregate, "
+                "or include the bale/types/ header for it.");
+}
+}  // namespace detail
+
+/// serializer<named<T>>: a value with a name, from bale::field().
+template <class T>
+struct serializer<named<T>> {
+  template <class Archive>
+  static void save(Archive& ar, const named<T>& f) {
+    ar.write_field(f.name, f.value);
+  }
+  template <class Archive>
+  static void load(Archive& ar, const named<T>& f) {
+    ar.read_field(f.name, f.value);
+  }
+};
+
+}  // namespace bale

@@ -1,0 +1,38 @@
+#pragma once
+// Where an output archive puts bytes. The same archive code runs twice over a value: once with a
+// size_counter to learn the exact size, then with a span_sink over memory of exactly that size, so
+// the writing pass needs no growth or bounds check per value.
+
+#include <cstddef>
+#include <cstring>
+
+namespace bale::detail {
+
+class size_counter {
+ public:
+  static constexpr bool counts_only = true;
+  void put(const void*, std::size_t n) noexcept { size_ += n; }
+  void skip(std::size_t n) noexcept { size_ += n; }
+  std::size_t size() const noexcept { return size_; }
+
+ private:
+  std::size_t size_ = 0;
+};
+
+class span_sink {
+ public:
+  static constexpr bool counts_only = false;
+  explicit span_sink(std::byte* out) noexcept : out_(out), start_(out) {}
+  void put(const void* data, std::size_t n) noexcept {
+    // n may be 0 with data == nullptr (an empty vector); memcpy must not see that.
+    if (n != 0) std::memcpy(out_, data, n);
+    out_ += n;
+  }
+  std::size_t size() const noexcept { return static_cast<std::size_t>(out_ - start_); }
+
+ private:
+  std::byte* out_;
+  std::byte* start_;
+};
+
+}  // namespace bale::detail

@@ -1,0 +1,44 @@
+#pragma once
+// The customization points and tags, without the machinery: include this in headers that only
+// declare how their types serialize.
+
+#include <cstddef>
+#include <string_view>
+
+// Archive types carry this global-namespace type as a template argument, so that argument-dependent
+// lookup also searches the global namespace: a free `serialize(Archive&, T&)` written at global scope
+// for a type of another namespace is then found, as it would be in that type's own namespace.
+struct bale_global_namespace;
+
+namespace bale {
+
+/// The one customization point: specialize `serializer<T>` (with `requires` if you like) to give a
+/// type `save(Archive&, const T&)` and `load(Archive&, T&)`. bale's own adapters for std types are
+/// such specializations; the primary template handles user types described by a member or free
+/// `serialize`, `save`/`load`, `BALE_REFLECT`, or nothing at all for aggregates.
+template <class T>
+struct serializer;
+
+/// Befriend this to let bale reach a private `serialize`, `save` or `load`.
+struct access;
+
+/// Per-call decoding limits (core/limits.hpp).
+struct limits;
+
+/// The binary format: fixed width, little-endian, no padding, no type information.
+struct binary;
+
+/// A value with a name: `ar(bale::field("owner", owner_))`. Formats with member names (JSON) use
+/// the name; binary ignores it.
+template <class T>
+struct named {
+  std::string_view name;
+  T& value;
+};
+
+template <class T>
+constexpr named<T> field(std::string_view name, T& value) noexcept {
+  return {name, value};
+}
+
+}  // namespace bale

@@ -1,0 +1,88 @@
+#pragma once
+// Member names of aggregates, read at compile time from the compiler's spelling of a template
+// argument that points at the member (of an object that is declared but never defined or used
+// at run time).
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+
+#include "bale/reflect/aggregate.hpp"
+
+namespace bale::detail {
+
+template <class T>
+struct member_pointer_holder {
+  const T* pointer;
+};
+
+template <class T>
+struct declared_object_holder {
+  T value;
+};
+
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wundefined-var-template"
+#endif
+// Declared only: names are taken in constant evaluation, and nothing refers to it at run time.
+template <class T>
+extern const declared_object_holder<T> declared_object;
+
+template <class T, std::size_t I>
+consteval auto typed_member_pointer() {
+  return visit_members<member_count<T>>(declared_object<T>.value, [](const auto&... members) {
+    return std::get<I>(std::tuple{member_pointer_holder<std::remove_cvref_t<decltype(members)>>{
+        &members}...});
+  });
+}
+
+template <auto Pointer>
+consteval std::string_view spelled_signature() {
+  return __PRETTY_FUNCTION__;
+}
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+// GCC spells "...{(& declared_object<T>.declared_object_holder<T>::value.T::name)}...",
+// clang "...{&declared_object.value.name}...": the name ends at the closing brace and starts after
+// the last '.', ':' or ' '.
+consteval std::string_view name_from_signature(std::string_view signature) {
+  const std::size_t marker = signature.find("value.");
+  std::string_view rest = signature.substr(marker + 6);
+  std::string_view upto = rest.substr(0, rest.find('}'));
+  while (!upto.empty() && upto.back() == ')') upto.remove_suffix(1);
+  const std::size_t start = upto.find_last_of(".: ");
+  return start == std::string_view::npos ? upto : upto.substr(start + 1);
+}
+
+template <class T, std::size_t I>
+struct member_name_storage {
+  static constexpr std::string_view spelled =
+      name_from_signature(spelled_signature<typed_member_pointer<T, I>()>());
+  static constexpr auto chars = [] {
+    std::array<char, spelled.size() + 1> out{};
+    for (std::size_t i = 0; i < spelled.size(); ++i) out[i] = spelled[i];
+    return out;
+  }();
+};
+
+template <class T, std::size_t... I>
+constexpr std::array<std::string_view, sizeof...(I)> member_names_of(std::index_sequence<I...>) {
+  return {std::string_view(member_name_storage<T, I>::chars.data(),
+                           member_name_storage<T, I>::chars.size() - 1)...};
+}
+
+}  // namespace bale::detail
+
+namespace bale {
+
+/// The names of an aggregate's members, in declaration order: member_names<point> == {"x", "y"}.
+template <reflectable_aggregate T>
+inline constexpr std::array<std::string_view, member_count<T>> member_names =
+    detail::member_names_of<T>(std::make_index_sequence<member_count<T>>{});
+
+}  // namespace bale

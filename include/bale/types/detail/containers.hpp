@@ -1,0 +1,117 @@
+#pragma once
+// What the container adapters share: writing a sized range, and reading into containers that grow
+// at the back, that are associative, or that hold trivially copyable elements contiguously.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <ranges>
+#include <string>
+#include <utility>
+
+#include "bale/core/error.hpp"
+
+namespace bale::detail {
+
+template <class Archive, class Range>
+void save_range(Archive& ar, const Range& range, std::size_t count) {
+  ar.write_sequence(count, [&] {
+    if constexpr (std::ranges::contiguous_range<Range>) {
+      ar.write_contiguous(std::ranges::data(range), count);
+    } else {
+      for (const auto& element : range) ar(element);
+    }
+  });
+}
+
+template <class Archive, class Range>
+void save_range(Archive& ar, const Range& range) {
+  save_range(ar, range, std::ranges::size(range));
+}
+
+// Copies n trivially copyable elements from the wire into a vector-like container in one pass:
+// assign() from a typed range copies without first zero-filling, where the input is aligned.
+template <class T, class Container>
+void assign_trivially(Container& container, const std::byte* source, std::size_t count) {
+  if (reinterpret_cast<std::uintptr_t>(source) % alignof(T) == 0) {
+    const T* first = reinterpret_cast<const T*>(source);
+    container.assign(first, first + count);
+  } else {
+    container.resize(count);
+    if (count != 0) std::memcpy(container.data(), source, count * sizeof(T));
+  }
+}
+
+/// vector, deque, list: clear, then append each element read.
+template <class Archive, class Container>
+void load_back(Archive& ar, Container& container) {
+  using T = typename Container::value_type;
+  container.clear();
+  ar.template read_sequence<T>(
+      [&](std::size_t count) {
+        if constexpr (requires { container.reserve(count); }) container.reserve(count);
+      },
+      [&](auto& element_ar) { element_ar(container.emplace_back()); });
+}
+
+template <class Container>
+concept unique_keys = requires(Container& c, typename Container::value_type v) {
+  { c.insert(std::move(v)).second } -> std::convertible_to<bool>;
+};
+
+template <class Archive, class Container, class Inserted>
+void require_inserted(Archive& ar, const Inserted& inserted) {
+  if constexpr (unique_keys<Container>) {
+    if (!inserted.second) ar.fail(errc::invalid_value, "duplicate key");
+  }
+}
+
+/// set, multiset and their unordered forms.
+template <class Archive, class Container>
+void load_set(Archive& ar, Container& container) {
+  using T = typename Container::value_type;
+  container.clear();
+  ar.template read_sequence<T>(
+      [&](std::size_t count) {
+        if constexpr (requires { container.reserve(count); }) container.reserve(count);
+      },
+      [&](auto& element_ar) {
+        T element{};
+        element_ar(element);
+        if constexpr (unique_keys<Container>)
+          require_inserted<Archive, Container>(ar, container.insert(std::move(element)));
+        else
+          container.insert(std::move(element));
+      });
+}
+
+template <class Archive, class Map>
+void save_map(Archive& ar, const Map& map) {
+  ar.write_map(map.size(), [&] {
+    for (const auto& [key, value] : map) ar.write_map_entry(key, value);
+  });
+}
+
+/// map, multimap and their unordered forms.
+template <class Archive, class Map>
+void load_map(Archive& ar, Map& map) {
+  using K = typename Map::key_type;
+  using V = typename Map::mapped_type;
+  map.clear();
+  ar.template read_map<std::pair<K, V>>(
+      [&](std::size_t count) {
+        if constexpr (requires { map.reserve(count); }) map.reserve(count);
+      },
+      [&](auto& entry_ar) {
+        K key{};
+        V value{};
+        entry_ar.read_map_entry(key, value);
+        if constexpr (unique_keys<Map>)
+          require_inserted<Archive, Map>(ar, map.emplace(std::move(key), std::move(value)));
+        else
+          map.emplace(std::move(key), std::move(value));
+      });
+}
+
+}  // namespace bale::detail

@@ -1,0 +1,26 @@
+#pragma once
+// std::list<T>.
+
+#include <list>
+
+#include "bale/core/serializer.hpp"
+#include "bale/core/wire.hpp"
+#include "bale/types/detail/containers.hpp"
+
+namespace bale {
+
+template <class T, class Alloc>
+struct serializer<std::list<T, Alloc>> {
+  using wire_shape = wire::length_prefixed;
+
+  template <class Archive>
+  static void save(Archive& ar, const std::list<T, Alloc>& container) {
+    detail::save_range(ar, container);
+  }
+  template <class Archive>
+  static void load(Archive& ar, std::list<T, Alloc>& container) {
+    detail::load_back(ar, container);
+  }
+};
+
+}  // namespace bale

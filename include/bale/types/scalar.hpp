@@ -1,0 +1,50 @@
+#pragma once
+// Scalars: bool, the character types, every integer width, float, double, enums, std::byte.
+
+#include <cstddef>
+#include <type_traits>
+
+#include "bale/core/arithmetic.hpp"
+#include "bale/core/serializer.hpp"
+#include "bale/core/wire.hpp"
+
+namespace bale {
+
+template <detail::wire_arithmetic T>
+struct serializer<T> {
+  using wire_shape = wire::scalar<T>;
+  // bool needs a check on read (0 or 1); wchar_t is memcpy'd only where it has the wire's 4 bytes.
+  static constexpr bool wire_compatible =
+      !std::is_same_v<T, bool> && (!std::is_same_v<T, wchar_t> || sizeof(wchar_t) == 4);
+
+  template <class Archive>
+  static void save(Archive& ar, const T& value) {
+    ar.write_scalar(value);
+  }
+  template <class Archive>
+  static void load(Archive& ar, T& value) {
+    ar.read_scalar(value);
+  }
+};
+
+/// Enums (scoped or not, std::byte included) travel as their underlying type.
+template <class T>
+  requires std::is_enum_v<T>
+struct serializer<T> {
+  using underlying = std::underlying_type_t<T>;
+  using wire_shape = wire::scalar<underlying>;
+  static constexpr bool wire_compatible = serializer<underlying>::wire_compatible;
+
+  template <class Archive>
+  static void save(Archive& ar, const T& value) {
+    ar.write_scalar(static_cast<underlying>(value));
+  }
+  template <class Archive>
+  static void load(Archive& ar, T& value) {
+    underlying raw;
+    ar.read_scalar(raw);
+    value = static_cast<T>(raw);
+  }
+};
+
+}  // namespace bale

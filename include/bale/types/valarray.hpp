@@ -1,0 +1,42 @@
+#pragma once
+// std::valarray<T>: a length, then the elements (one memcpy when T allows).
+
+#include <cstddef>
+#include <cstring>
+#include <valarray>
+#include <vector>
+
+#include "bale/core/serializer.hpp"
+#include "bale/core/wire.hpp"
+#include "bale/types/detail/containers.hpp"
+
+namespace bale {
+
+template <class T>
+struct serializer<std::valarray<T>> {
+  using wire_shape = wire::length_prefixed;
+
+  template <class Archive>
+  static void save(Archive& ar, const std::valarray<T>& values) {
+    ar.write_sequence(values.size(), [&] {
+      if (values.size() != 0) ar.write_contiguous(&values[0], values.size());
+    });
+  }
+  template <class Archive>
+  static void load(Archive& ar, std::valarray<T>& values) {
+    if constexpr (Archive::template bulk<T>) {
+      ar.template read_contiguous_sequence<T>([&](const std::byte* source, std::size_t count) {
+        values.resize(count);
+        if (count != 0) std::memcpy(&values[0], source, count * sizeof(T));
+      });
+    } else {
+      // valarray cannot grow one element at a time: collect, then move in.
+      std::vector<T> elements;
+      detail::load_back(ar, elements);
+      values.resize(elements.size());
+      for (std::size_t i = 0; i < elements.size(); ++i) values[i] = std::move(elements[i]);
+    }
+  }
+};
+
+}  // namespace bale
