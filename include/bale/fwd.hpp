@@ -6,8 +6,8 @@
 #include <string_view>
 
 // Archive types carry this global-namespace type as a template argument, so that argument-dependent
-// lookup also searches the global namespace: a free `serialize(Archive&, T&)` written at global scope
-// for a type of another namespace is then found, as it would be in that type's own namespace.
+// lookup also searches the global namespace: a free `serialize(Archive&, T&)` written at global
+// scope for a type of another namespace is then found, as it would be in that type's own namespace.
 struct bale_global_namespace;
 
 namespace bale {

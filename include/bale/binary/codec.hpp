@@ -30,7 +30,8 @@ struct binary_codec {
   static constexpr wire_size index_size{4, true};
 
   template <class T>
-  static constexpr bool memcpyable = std::endian::native == std::endian::little && wire_compatible<T>;
+  static constexpr bool memcpyable =
+      std::endian::native == std::endian::little&& wire_compatible<T>;
 
   template <class Sink, wire_arithmetic T>
   static void write_scalar(Sink& sink, T value) {
@@ -58,8 +59,7 @@ struct binary_codec {
     if constexpr (std::endian::native == std::endian::big) wire = byteswap(wire);
     if constexpr (std::is_same_v<T, bool>) {
       if (wire > 1)
-        reader.fail_at(errc::invalid_value,
-                       "bool byte is " + std::to_string(wire) + ", not 0 or 1",
+        reader.fail_at(errc::invalid_value, "bool byte is " + std::to_string(wire) + ", not 0 or 1",
                        reader.offset() - 1);
       value = wire != 0;
     } else if constexpr (std::is_same_v<T, wchar_t> && sizeof(wchar_t) < 4) {

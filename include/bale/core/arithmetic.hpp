@@ -28,8 +28,7 @@ constexpr T byteswap(T value) noexcept {
 
 /// The arithmetic types bale encodes as scalars.
 template <class T>
-concept wire_arithmetic =
-    std::is_arithmetic_v<T> && !std::is_same_v<T, long double> &&
-    (!std::is_floating_point_v<T> || std::numeric_limits<T>::is_iec559);
+concept wire_arithmetic = std::is_arithmetic_v<T> && !std::is_same_v<T, long double> &&
+                          (!std::is_floating_point_v<T> || std::numeric_limits<T>::is_iec559);
 
 }  // namespace bale::detail

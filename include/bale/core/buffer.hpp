@@ -11,13 +11,12 @@ namespace bale {
 /// One-byte element types: char, signed/unsigned char, char8_t, std::byte.
 template <class T>
 concept byte_type = std::is_same_v<T, char> || std::is_same_v<T, unsigned char> ||
-                    std::is_same_v<T, signed char> || std::is_same_v<T, char8_t> ||
-                    std::is_same_v<T, std::byte>;
+    std::is_same_v<T, signed char> || std::is_same_v<T, char8_t> || std::is_same_v<T, std::byte>;
 
 /// What bytes can be read from: span, string_view, vector, string, array of a byte type.
 template <class R>
 concept byte_input = std::ranges::contiguous_range<R> && std::ranges::sized_range<R> &&
-                     byte_type<std::remove_cv_t<std::ranges::range_value_t<R>>>;
+    byte_type<std::remove_cv_t<std::ranges::range_value_t<R>>>;
 
 /// What bytes can be appended to: std::vector<std::byte|char|unsigned char>, std::string, ...
 template <class B>
@@ -25,7 +24,8 @@ concept byte_buffer = requires(B& buffer, std::size_t n) {
   buffer.resize(n);
   { buffer.size() } -> std::convertible_to<std::size_t>;
   { buffer.data() } -> std::convertible_to<const void*>;
-} && byte_type<typename B::value_type>;
+}
+&&byte_type<typename B::value_type>;
 
 template <byte_input R>
 std::span<const std::byte> as_byte_span(const R& bytes) noexcept {

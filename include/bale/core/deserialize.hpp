@@ -12,6 +12,7 @@
 #include "bale/core/format.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/core/read_context.hpp"
+#include "bale/fwd.hpp"
 
 namespace bale {
 
@@ -20,8 +21,8 @@ namespace detail {
 template <class Reader>
 void require_consumed(const Reader& ar) {
   if (ar.remaining() != 0)
-    throw error(errc::trailing_bytes, std::to_string(ar.remaining()) + " bytes left after the value",
-                ar.offset());
+    throw error(errc::trailing_bytes,
+                std::to_string(ar.remaining()) + " bytes left after the value", ar.offset());
 }
 
 // Runs a read; turns every exception into a bale::error (user exceptions become invalid_value,

@@ -14,30 +14,39 @@ namespace bale {
 
 /// What went wrong while decoding (or, for a few codes, encoding).
 enum class errc : std::uint8_t {
-  end_of_input = 1,    ///< the input ended inside a value
-  trailing_bytes,      ///< a whole-buffer read left bytes unread
-  length_too_large,    ///< a length prefix claims more elements than the bytes left can hold
-  invalid_value,       ///< a value the type cannot hold: bool not 0/1, bad variant index, a user's
-                       ///< load() threw, ...
-  depth_exceeded,      ///< nesting deeper than limits::max_depth
-  allocation_limit,    ///< the message would allocate more than limits::max_allocation
-  element_limit,       ///< more zero-byte elements than limits::max_empty_elements
-  misaligned,          ///< a zero-copy view was asked for on input not aligned for its type
-  buffer_too_small,    ///< serialize_to: the output span cannot hold the encoding
+  end_of_input = 1,  ///< the input ended inside a value
+  trailing_bytes,    ///< a whole-buffer read left bytes unread
+  length_too_large,  ///< a length prefix claims more elements than the bytes left can hold
+  invalid_value,     ///< a value the type cannot hold: bool not 0/1, bad variant index, a user's
+                     ///< load() threw, ...
+  depth_exceeded,    ///< nesting deeper than limits::max_depth
+  allocation_limit,  ///< the message would allocate more than limits::max_allocation
+  element_limit,     ///< more zero-byte elements than limits::max_empty_elements
+  misaligned,        ///< a zero-copy view was asked for on input not aligned for its type
+  buffer_too_small,  ///< serialize_to: the output span cannot hold the encoding
 };
 
 /// A short English name for a code ("end_of_input", ...).
 constexpr std::string_view to_string(errc code) noexcept {
   switch (code) {
-    case errc::end_of_input: return "end_of_input";
-    case errc::trailing_bytes: return "trailing_bytes";
-    case errc::length_too_large: return "length_too_large";
-    case errc::invalid_value: return "invalid_value";
-    case errc::depth_exceeded: return "depth_exceeded";
-    case errc::allocation_limit: return "allocation_limit";
-    case errc::element_limit: return "element_limit";
-    case errc::misaligned: return "misaligned";
-    case errc::buffer_too_small: return "buffer_too_small";
+    case errc::end_of_input:
+      return "end_of_input";
+    case errc::trailing_bytes:
+      return "trailing_bytes";
+    case errc::length_too_large:
+      return "length_too_large";
+    case errc::invalid_value:
+      return "invalid_value";
+    case errc::depth_exceeded:
+      return "depth_exceeded";
+    case errc::allocation_limit:
+      return "allocation_limit";
+    case errc::element_limit:
+      return "element_limit";
+    case errc::misaligned:
+      return "misaligned";
+    case errc::buffer_too_small:
+      return "buffer_too_small";
   }
   return "unknown";
 }

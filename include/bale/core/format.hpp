@@ -15,6 +15,7 @@ template <class F>
 concept format = requires {
   typename F::template writer<detail::size_counter>;
   { F::name } -> std::convertible_to<std::string_view>;
-} && std::constructible_from<typename F::reader, std::span<const std::byte>, detail::read_context&>;
+}
+&&std::constructible_from<typename F::reader, std::span<const std::byte>, detail::read_context&>;
 
 }  // namespace bale

@@ -6,7 +6,8 @@
 namespace bale {
 
 /// Per-call decoding limits. The defaults are safe for untrusted input and roomy for real data;
-/// raise them for larger trusted messages: `bale::deserialize<T>(bytes, {.max_allocation = 8 << 30})`.
+/// raise them for larger trusted messages: `bale::deserialize<T>(bytes, {.max_allocation = 8 <<
+/// 30})`.
 struct limits {
   /// Containers, optionals, variants and user types nested deeper than this are rejected.
   std::size_t max_depth = 256;

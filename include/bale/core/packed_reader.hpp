@@ -80,7 +80,9 @@ class packed_reader {
     return start;
   }
 
-  [[noreturn]] void fail(errc code, std::string detail) const { fail_at(code, std::move(detail), offset()); }
+  [[noreturn]] void fail(errc code, std::string detail) const {
+    fail_at(code, std::move(detail), offset());
+  }
   [[noreturn]] void fail_at(errc code, std::string detail, std::size_t at) const {
     throw error(code, std::move(detail), at);
   }
@@ -173,7 +175,8 @@ class packed_reader {
   template <class T>
   void read_contiguous(T* data, std::size_t count) {
     if constexpr (Codec::template memcpyable<T>) {
-      if (count != 0) std::memcpy(static_cast<void*>(data), take(count * sizeof(T)), count * sizeof(T));
+      if (count != 0)
+        std::memcpy(static_cast<void*>(data), take(count * sizeof(T)), count * sizeof(T));
     } else {
       read_elements<T>(count, [&](auto& ar, std::size_t i) { ar.process(data[i]); });
     }
@@ -235,15 +238,14 @@ class packed_reader {
       if (count > remaining() / min_size)
         fail_at(errc::length_too_large,
                 "length " + std::to_string(count) + " with at least " + std::to_string(min_size) +
-                    " bytes per element exceeds the " + std::to_string(remaining()) +
-                    " bytes left",
+                    " bytes per element exceeds the " + std::to_string(remaining()) + " bytes left",
                 at);
     } else {
       // Elements may take no bytes: each either consumes input or counts as an empty element.
       if (count > remaining() + context_.empty_elements_left())
         fail_at(errc::length_too_large,
-                "length " + std::to_string(count) + " exceeds the " +
-                    std::to_string(remaining()) + " bytes left and the empty-element limit",
+                "length " + std::to_string(count) + " exceeds the " + std::to_string(remaining()) +
+                    " bytes left and the empty-element limit",
                 at);
     }
     if (allocates && !context_.try_charge(static_cast<std::size_t>(count), sizeof(Element)))
@@ -255,7 +257,7 @@ class packed_reader {
   }
 
   template <class Element, class OnElement>
-  void read_elements(std::size_t count, OnElement& on_element) {
+  void read_elements(std::size_t count, OnElement&& on_element) {
     std::size_t i = 0;
     try {
       for (; i < count; ++i) {

@@ -11,6 +11,7 @@
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
 #include "bale/core/sink.hpp"
+#include "bale/fwd.hpp"
 
 namespace bale {
 

@@ -51,11 +51,17 @@ void load() = delete;
 void bale_reflect_members() = delete;
 
 template <class Archive, class T>
-concept free_serialize = requires(Archive& ar, T& value) { serialize(ar, value); };
+concept free_serialize = requires(Archive& ar, T& value) {
+  serialize(ar, value);
+};
 template <class Archive, class T>
-concept free_save = requires(Archive& ar, const T& value) { save(ar, value); };
+concept free_save = requires(Archive& ar, const T& value) {
+  save(ar, value);
+};
 template <class Archive, class T>
-concept free_load = requires(Archive& ar, T& value) { load(ar, value); };
+concept free_load = requires(Archive& ar, T& value) {
+  load(ar, value);
+};
 template <class T>
 concept macro_reflected = requires {
   bale_reflect_members(type_tag<T>{}, static_cast<bale_global_namespace*>(nullptr));
@@ -80,7 +86,9 @@ constexpr auto reflected_members_of() {
 }  // namespace lookup
 
 template <class Archive, class T>
-concept member_serialize = requires(Archive& ar, T& value) { access::serialize(ar, value); };
+concept member_serialize = requires(Archive& ar, T& value) {
+  access::serialize(ar, value);
+};
 template <class Archive, class T>
 concept member_save_load = requires(Archive& ar, T& value, const T& cvalue) {
   access::save(ar, cvalue);
@@ -143,9 +151,8 @@ template <class T>
 struct macro_members {
   static constexpr auto described = lookup::reflected_members_of<T>();
   template <std::size_t... I>
-  static auto shape(std::index_sequence<I...>)
-      -> wire::product<typename member_type_of_pointer<
-          std::tuple_element_t<I, decltype(described.pointers)>>::type...>;
+  static auto shape(std::index_sequence<I...>) -> wire::product<typename member_type_of_pointer<
+      std::tuple_element_t<I, decltype(described.pointers)>>::type...>;
   using wire_shape =
       decltype(shape(std::make_index_sequence<std::tuple_size_v<decltype(described.pointers)>>{}));
 };
@@ -272,7 +279,9 @@ struct serializer : detail::user_serializer<T> {};
 
 /// A type bale knows how to write and read.
 template <class T>
-concept serializable = !requires { typename serializer<std::remove_cv_t<T>>::unsupported; };
+concept serializable = !requires {
+  typename serializer<std::remove_cv_t<T>>::unsupported;
+};
 
 namespace detail {
 template <class T>

@@ -37,7 +37,9 @@ struct wire_size {
 namespace detail {
 
 template <class T>
-concept has_wire_shape = requires { typename serializer<T>::wire_shape; };
+concept has_wire_shape = requires {
+  typename serializer<T>::wire_shape;
+};
 
 template <class T>
 struct wire_shape_of {

@@ -20,8 +20,7 @@ template <class T>
 struct convertible_to_any {
   // Never converts to T itself, so a one-member T{any} is aggregate initialization, not a copy.
   template <class U>
-    requires(!std::is_same_v<std::remove_cvref_t<U>, T>)
-  operator U() const noexcept;
+  requires(!std::is_same_v<std::remove_cvref_t<U>, T>) operator U() const noexcept;
 };
 
 template <class T, std::size_t>
@@ -29,13 +28,17 @@ using any_for = convertible_to_any<T>;
 
 template <class T, std::size_t... I>
 constexpr bool initializable_with(std::index_sequence<I...>) {
-  return requires { T{any_for<T, I>{}...}; };
+  return requires {
+    T{any_for<T, I>{}...};
+  };
 }
 
 template <class T, std::size_t... Before, std::size_t... After>
 constexpr bool initializable_with_braces_at(std::index_sequence<Before...>,
                                             std::index_sequence<After...>) {
-  return requires { T{any_for<T, Before>{}..., {}, any_for<T, After>{}...}; };
+  return requires {
+    T{any_for<T, Before>{}..., {}, any_for<T, After>{}...};
+  };
 }
 
 // Largest k in [lo, hi] with T{any x k} valid; valid(lo) holds, and valid is monotone downward.
@@ -105,7 +108,7 @@ inline constexpr std::size_t member_count =
 
 /// Calls visitor(members...) with references to the members of an aggregate, in declaration order.
 template <class T, class Visitor>
-  requires reflectable_aggregate<std::remove_cvref_t<T>>
+requires reflectable_aggregate<std::remove_cvref_t<T>>
 constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
   return detail::visit_members<member_count<std::remove_cvref_t<T>>>(
       std::forward<T>(object), std::forward<Visitor>(visitor));

@@ -2,7 +2,8 @@
 // BALE_REFLECT(Type, member, ...): describes a type's members from outside the class, with names.
 //
 //   struct cell { int id; std::vector<point> corners; };
-//   BALE_REFLECT(cell, id, corners)       // at namespace scope, in cell's namespace or the global one
+//   BALE_REFLECT(cell, id, corners)       // at namespace scope, in cell's namespace or the global
+//   one
 //
 // The macro defines a constexpr function that bale finds by argument-dependent lookup. Members
 // must be accessible (public). A type name with a comma in it needs an alias first.
@@ -63,13 +64,14 @@ constexpr reflected_members<T, MemberPointers...> make_reflected_members(
 #define BALE_DETAIL_FOR_EACH(macro, fixed, ...) \
   __VA_OPT__(BALE_DETAIL_EXPAND(BALE_DETAIL_FOR_EACH_STEP(macro, fixed, __VA_ARGS__)))
 #define BALE_DETAIL_FOR_EACH_STEP(macro, fixed, first, ...) \
-  macro(fixed, first) __VA_OPT__(, BALE_DETAIL_FOR_EACH_AGAIN BALE_DETAIL_PARENS(macro, fixed, __VA_ARGS__))
+  macro(fixed, first)                                       \
+      __VA_OPT__(, BALE_DETAIL_FOR_EACH_AGAIN BALE_DETAIL_PARENS(macro, fixed, __VA_ARGS__))
 #define BALE_DETAIL_FOR_EACH_AGAIN() BALE_DETAIL_FOR_EACH_STEP
 #define BALE_DETAIL_MEMBER_POINTER(Type, member) &Type::member
 
-#define BALE_REFLECT(Type, ...)                                                                \
-  [[maybe_unused]] constexpr auto bale_reflect_members(::bale::detail::type_tag<Type>,         \
-                                                       ::bale_global_namespace*) noexcept {    \
-    return ::bale::detail::make_reflected_members<Type>(                                       \
-        #__VA_ARGS__, BALE_DETAIL_FOR_EACH(BALE_DETAIL_MEMBER_POINTER, Type, __VA_ARGS__));    \
+#define BALE_REFLECT(Type, ...)                                                             \
+  [[maybe_unused]] constexpr auto bale_reflect_members(::bale::detail::type_tag<Type>,      \
+                                                       ::bale_global_namespace*) noexcept { \
+    return ::bale::detail::make_reflected_members<Type>(                                    \
+        #__VA_ARGS__, BALE_DETAIL_FOR_EACH(BALE_DETAIL_MEMBER_POINTER, Type, __VA_ARGS__)); \
   }

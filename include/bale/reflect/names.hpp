@@ -34,8 +34,8 @@ extern const declared_object_holder<T> declared_object;
 template <class T, std::size_t I>
 consteval auto typed_member_pointer() {
   return visit_members<member_count<T>>(declared_object<T>.value, [](const auto&... members) {
-    return std::get<I>(std::tuple{member_pointer_holder<std::remove_cvref_t<decltype(members)>>{
-        &members}...});
+    return std::get<I>(
+        std::tuple{member_pointer_holder<std::remove_cvref_t<decltype(members)>>{&members}...});
   });
 }
 
@@ -47,16 +47,27 @@ consteval std::string_view spelled_signature() {
 #pragma clang diagnostic pop
 #endif
 
-// GCC spells "...{(& declared_object<T>.declared_object_holder<T>::value.T::name)}...",
-// clang "...{&declared_object.value.name}...": the name ends at the closing brace and starts after
-// the last '.', ':' or ' '.
+// GCC spells "...{(& declared_object<T>.declared_object_holder<T>::value.ns::T::name)}...",
+// clang "...{&declared_object.value.name}...". The member's spelling ends at the first ')' or '}'
+// that closes nothing opened after "value." ("{anonymous}" opens and closes its own brace); the
+// name is what follows the last '.', ':' or ' ' in it.
 consteval std::string_view name_from_signature(std::string_view signature) {
   const std::size_t marker = signature.find("value.");
-  std::string_view rest = signature.substr(marker + 6);
-  std::string_view upto = rest.substr(0, rest.find('}'));
-  while (!upto.empty() && upto.back() == ')') upto.remove_suffix(1);
-  const std::size_t start = upto.find_last_of(".: ");
-  return start == std::string_view::npos ? upto : upto.substr(start + 1);
+  const std::string_view rest = signature.substr(marker + 6);
+  std::size_t end = 0;
+  int depth = 0;
+  for (; end < rest.size(); ++end) {
+    const char c = rest[end];
+    if (c == '{' || c == '(' || c == '<') {
+      ++depth;
+    } else if (c == '}' || c == ')' || c == '>') {
+      if (depth == 0) break;
+      --depth;
+    }
+  }
+  const std::string_view spelled = rest.substr(0, end);
+  const std::size_t start = spelled.find_last_of(".: ");
+  return start == std::string_view::npos ? spelled : spelled.substr(start + 1);
 }
 
 template <class T, std::size_t I>

@@ -12,7 +12,8 @@ namespace bale {
 template <class T, std::size_t N>
 struct serializer<std::array<T, N>> {
   using wire_shape = wire::repeat<T, N>;
-  static constexpr bool wire_compatible = bale::wire_compatible<T> && sizeof(std::array<T, N>) == N * sizeof(T);
+  static constexpr bool wire_compatible =
+      bale::wire_compatible<T> && sizeof(std::array<T, N>) == N * sizeof(T);
 
   template <class Archive>
   static void save(Archive& ar, const std::array<T, N>& array) {

@@ -23,8 +23,9 @@ struct serializer<std::forward_list<T, Alloc>> {
   static void load(Archive& ar, std::forward_list<T, Alloc>& list) {
     list.clear();
     auto last = list.before_begin();
-    ar.template read_sequence<T>([](std::size_t) {},
-                                 [&](auto& element_ar) { element_ar(*(last = list.emplace_after(last))); });
+    ar.template read_sequence<T>(
+        [](std::size_t) {},
+        [&](auto& element_ar) { element_ar(*(last = list.emplace_after(last))); });
   }
 };
 

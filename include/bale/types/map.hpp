@@ -26,8 +26,8 @@ struct map_serializer {
 };
 
 template <class K, class V, class Compare, class Alloc>
-struct serializer<std::map<K, V, Compare, Alloc>>
-    : map_serializer<std::map<K, V, Compare, Alloc>> {};
+struct serializer<std::map<K, V, Compare, Alloc>> : map_serializer<std::map<K, V, Compare, Alloc>> {
+};
 template <class K, class V, class Compare, class Alloc>
 struct serializer<std::multimap<K, V, Compare, Alloc>>
     : map_serializer<std::multimap<K, V, Compare, Alloc>> {};

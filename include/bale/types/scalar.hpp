@@ -29,7 +29,7 @@ struct serializer<T> {
 
 /// Enums (scoped or not, std::byte included) travel as their underlying type.
 template <class T>
-  requires std::is_enum_v<T>
+requires std::is_enum_v<T>
 struct serializer<T> {
   using underlying = std::underlying_type_t<T>;
   using wire_shape = wire::scalar<underlying>;

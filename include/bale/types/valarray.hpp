@@ -4,7 +4,6 @@
 #include <cstddef>
 #include <cstring>
 #include <valarray>
-#include <vector>
 
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
@@ -30,11 +29,9 @@ struct serializer<std::valarray<T>> {
         if (count != 0) std::memcpy(&values[0], source, count * sizeof(T));
       });
     } else {
-      // valarray cannot grow one element at a time: collect, then move in.
-      std::vector<T> elements;
-      detail::load_back(ar, elements);
-      values.resize(elements.size());
-      for (std::size_t i = 0; i < elements.size(); ++i) values[i] = std::move(elements[i]);
+      // The count is checked against the input and charged before resize() allocates.
+      ar.template read_sequence<T>([&](std::size_t count) { values.resize(count); },
+                                   [&](auto& element_ar, std::size_t i) { element_ar(values[i]); });
     }
   }
 };

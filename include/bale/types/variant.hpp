@@ -48,7 +48,8 @@ struct serializer<std::variant<Ts...>> {
   static void load_alternative(Archive& ar, variant& value, std::size_t index) {
     constexpr auto table = []<std::size_t... I>(std::index_sequence<I...>) {
       return std::array<void (*)(Archive&, variant&), sizeof...(I)>{&load_at<Archive, I>...};
-    }(std::index_sequence_for<Ts...>{});
+    }
+    (std::index_sequence_for<Ts...>{});
     table[index](ar, value);
   }
 };

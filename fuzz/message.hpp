@@ -1,0 +1,43 @@
+#pragma once
+// The message type the fuzzers decode: every kind of wire element at once.
+
+#include <bale/bale.hpp>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace fuzz {
+
+struct point {
+  double x, y;
+  std::string label;
+  bool visible;
+};
+
+struct shape {
+  std::uint32_t id;
+  std::vector<point> points;
+  std::optional<std::string> note;
+  std::variant<std::monostate, std::int64_t, std::vector<std::uint16_t>, std::u32string> extra;
+  std::map<std::string, double> attributes;
+  std::unique_ptr<shape> child;
+  std::array<float, 3> position;
+  std::vector<bool> flags;
+};
+
+using message = std::vector<shape>;
+
+// A message with no ordered containers: decoding then encoding gives back the same bytes.
+using canonical = std::tuple<std::vector<point>, std::optional<std::u16string>,
+                             std::variant<std::int8_t, std::vector<std::vector<std::uint32_t>>>,
+                             std::unique_ptr<point>, std::bitset<20>>;
+
+inline std::span<const std::byte> bytes_of(const std::uint8_t* data, std::size_t size) {
+  return {reinterpret_cast<const std::byte*>(data), size};
+}
+
+}  // namespace fuzz

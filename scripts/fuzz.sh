@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target for a bounded time on a copy of its seed corpus. A crash fails the run
+# and is left in fuzz/crashes/<target>/; keep it as a regression by moving it to
+# fuzz/regressions/<target>/, where every test build replays it.
+#   scripts/fuzz.sh [seconds per target, default 20]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}
+scripts/install_deps.sh cmake ninja-build clang libclang-rt-14-dev
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "$(nproc)"
+status=0
+for target in deserialize try_deserialize roundtrip reader; do
+  work=$(mktemp -d)
+  cp -r "fuzz/corpus/$target/." "$work/" 2>/dev/null || true
+  mkdir -p "fuzz/crashes/$target"
+  echo "== fuzz $target for ${seconds}s"
+  if ! "build/fuzz/fuzz/fuzz_$target" "$work" -max_total_time="$seconds" -max_len=4096 \
+      -rss_limit_mb=2048 -artifact_prefix="fuzz/crashes/$target/" -print_final_stats=1 2>"$work.log"; then
+    tail -n 40 "$work.log"
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$work.log" || true
+  fi
+  rm -rf "$work" "$work.log"
+done
+exit $status

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The whole test suite, twice: an optimized build, then AddressSanitizer + UndefinedBehaviorSanitizer;
+# then every fuzz target for a bounded time. Installs what it needs from Debian first.
+#   scripts/test.sh            everything
+#   FUZZ_SECONDS=0 scripts/test.sh   skip the fuzzing step
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install_deps.sh cmake ninja-build g++ pkg-config libgtest-dev libgmock-dev clang libclang-rt-14-dev
+
+jobs=$(nproc)
+for preset in dev asan-ubsan; do
+  echo "== $preset"
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j "$jobs"
+  ctest --preset "$preset" -j "$jobs"
+done
+
+if [ "${FUZZ_SECONDS:-20}" != "0" ]; then
+  scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+fi

@@ -1,0 +1,79 @@
+#include <bale/bale.hpp>
+
+#include "support/roundtrip.hpp"
+
+namespace errors_app {
+struct point {
+  double x, y;
+  std::string label;
+  bool flag;
+};
+struct cell {
+  int id;
+  std::vector<point> corners;
+};
+struct sheet {
+  std::vector<cell> cells;
+};
+}  // namespace errors_app
+
+namespace {
+
+TEST(Error, PathNamesReflectedMembersAndIndices) {
+  errors_app::sheet s;
+  for (int i = 0; i < 4; ++i)
+    s.cells.push_back(errors_app::cell{i, {{1, 2, "a", true}, {3, 4, "b", false}}});
+  auto bytes = bale::serialize(s);
+  // Find the flag of cells[3].corners[1] from the end: it is the last byte.
+  bytes.back() = std::byte{9};
+  try {
+    (void)bale::deserialize<errors_app::sheet>(bytes);
+    FAIL() << "expected an error";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value);
+    EXPECT_EQ(e.path(), "cells[3].corners[1].flag");
+    EXPECT_EQ(e.offset(), bytes.size() - 1);
+    const std::string what = e.what();
+    EXPECT_NE(what.find("cells[3].corners[1].flag"), std::string::npos) << what;
+    EXPECT_NE(what.find("at byte " + std::to_string(bytes.size() - 1)), std::string::npos) << what;
+    EXPECT_NE(what.find("invalid_value"), std::string::npos) << what;
+  }
+  auto r = bale::try_deserialize<errors_app::sheet>(bytes);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().path(), "cells[3].corners[1].flag");
+  EXPECT_EQ(r.error().message(), std::string(r.error().what()));
+}
+
+TEST(Error, IsARuntimeError) {
+  const std::vector<std::byte> empty;
+  try {
+    (void)bale::deserialize<int>(empty);
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("end_of_input"), std::string::npos);
+  }
+}
+
+TEST(Error, TrailingBytes) {
+  auto bytes = bale::serialize(42);
+  bytes.push_back(std::byte{1});
+  bytes.push_back(std::byte{2});
+  auto r = bale::try_deserialize<int>(bytes);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code(), bale::errc::trailing_bytes);
+  EXPECT_EQ(r.error().offset(), 4u);
+  EXPECT_THROW((void)bale::deserialize<int>(bytes), bale::error);
+}
+
+TEST(Error, ResultAccessors) {
+  bale::result<int> good = bale::try_deserialize<int>(bale::serialize(5));
+  ASSERT_TRUE(good.has_value());
+  EXPECT_EQ(*good, 5);
+  EXPECT_EQ(good.value(), 5);
+  bale::result<int> bad = bale::try_deserialize<int>(std::string_view("ab"));
+  EXPECT_FALSE(bad);
+  EXPECT_THROW((void)bad.value(), bale::error);
+  EXPECT_EQ(bale::to_string(bale::errc::depth_exceeded), "depth_exceeded");
+}
+
+}  // namespace

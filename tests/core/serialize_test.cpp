@@ -1,0 +1,89 @@
+// The entry points: serialize, serialize_into, serialize_to, serialized_size, deserialize into an
+// existing object, writer and reader.
+#include <bale/bale.hpp>
+
+#include "support/roundtrip.hpp"
+
+namespace {
+
+TEST(EntryPoints, FormatTagIsOptional) {
+  const std::vector<int> v{1, 2, 3};
+  EXPECT_EQ(bale::serialize(v), bale::serialize<bale::binary>(v));
+  const auto bytes = bale::serialize(v);
+  EXPECT_EQ((bale::deserialize<std::vector<int>, bale::binary>(bytes)), v);
+  bale_test::expect_entry_points_agree(v);
+}
+
+TEST(EntryPoints, EveryInputType) {
+  const std::string text = [] {
+    std::string s;
+    bale::serialize_into(s, std::string("in a string"));
+    return s;
+  }();
+  EXPECT_EQ(bale::deserialize<std::string>(text), "in a string");
+  EXPECT_EQ(bale::deserialize<std::string>(std::string_view(text)), "in a string");
+  EXPECT_EQ(bale::deserialize<std::string>(std::span<const char>(text)), "in a string");
+  const std::vector<unsigned char> uchars(text.begin(), text.end());
+  EXPECT_EQ(bale::deserialize<std::string>(uchars), "in a string");
+  EXPECT_EQ(bale::deserialize<std::string>(std::span<const unsigned char>(uchars)), "in a string");
+  const std::vector<char> chars(text.begin(), text.end());
+  EXPECT_EQ(bale::deserialize<std::string>(chars), "in a string");
+}
+
+TEST(EntryPoints, SerializeIntoAppends) {
+  std::vector<std::byte> buffer = bale::serialize(1);
+  const std::size_t added = bale::serialize_into(buffer, std::string("x"));
+  EXPECT_EQ(added, 9u);
+  EXPECT_EQ(buffer.size(), 13u);
+}
+
+TEST(EntryPoints, SerializeToAFixedSpan) {
+  std::array<std::byte, 16> out{};
+  EXPECT_EQ(bale::serialize_to(out, std::uint64_t{7}, std::uint32_t{9}), 12u);
+  EXPECT_EQ(out[8], std::byte{9});
+  std::array<std::byte, 4> small{};
+  try {
+    bale::serialize_to(small, std::uint64_t{7});
+    FAIL();
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::buffer_too_small);
+  }
+}
+
+TEST(EntryPoints, WriterAndReaderForSeveralValues) {
+  std::vector<std::byte> buffer;
+  bale::writer w(buffer);
+  w(1, std::string("two"));
+  w(3.0);
+  EXPECT_EQ(w.size(), 4u + 8u + 3u + 8u);
+
+  bale::reader r(buffer);
+  int one = 0;
+  std::string two;
+  double three = 0;
+  r(one, two);
+  EXPECT_EQ(r.remaining(), 8u);
+  r(three);
+  EXPECT_EQ(r.remaining(), 0u);
+  EXPECT_EQ(one, 1);
+  EXPECT_EQ(two, "two");
+  EXPECT_EQ(three, 3.0);
+  EXPECT_THROW(r(one), bale::error);
+}
+
+TEST(EntryPoints, SerializedSizeIsExactForComposites) {
+  const std::tuple<std::map<int, std::string>, std::vector<std::optional<double>>,
+                   std::variant<int, std::string>>
+      value{{{1, "a"}, {2, "bb"}}, {1.0, std::nullopt}, std::string("v")};
+  EXPECT_EQ(bale::serialized_size(value), bale::serialize(value).size());
+  EXPECT_EQ(bale::serialized_size(1, 2.0, std::string("x")), 4u + 8u + 9u);
+}
+
+TEST(EntryPoints, TryDeserializeIntoExisting) {
+  std::vector<int> existing{5};
+  EXPECT_TRUE(bale::try_deserialize(bale::serialize(std::vector<int>{1, 2}), existing).has_value());
+  EXPECT_EQ(existing, (std::vector<int>{1, 2}));
+  EXPECT_FALSE(bale::try_deserialize(std::string_view("x"), existing).has_value());
+}
+
+}  // namespace
