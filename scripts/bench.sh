@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The main job: installs what is missing, builds the benchmarks in release mode, runs every case
+# with the baselines interleaved in the same run, and prints the tables (also written to results/).
+#   scripts/bench.sh                 quick run (a few minutes)
+#   scripts/bench.sh --full          more repetitions, longer runs
+#   scripts/bench.sh --filter REGEX  only the matching benchmarks, e.g. 'double_array|seed_struct'
+#   scripts/bench.sh --tiny          every case at a tiny size (what CI runs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repetitions=3
+min_time=0.2
+filter=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --full) repetitions=10; min_time=1.0 ;;
+    --tiny) export BALE_BENCH_TINY=1; repetitions=1; min_time=0.01 ;;
+    --filter) filter="$2"; shift ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+scripts/install_deps.sh cmake ninja-build g++ libbenchmark-dev python3
+cmake --preset bench >/dev/null
+cmake --build --preset bench -j "$(nproc)"
+mkdir -p results
+args=(--benchmark_repetitions="$repetitions" --benchmark_min_time="$min_time"
+      --benchmark_enable_random_interleaving=true
+      --benchmark_out=results/bench.json --benchmark_out_format=json)
+[ -n "$filter" ] && args+=(--benchmark_filter="$filter")
+build/bench/bench/bale_bench "${args[@]}" >results/bench.log
+python3 bench/report.py results/bench.json results
