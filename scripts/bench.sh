@@ -7,24 +7,25 @@
 #   scripts/bench.sh --tiny          every case at a tiny size (what CI runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-repetitions=3
-min_time=0.2
+export BALE_BENCH_MODE=quick
 filter=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --full) repetitions=10; min_time=1.0 ;;
-    --tiny) export BALE_BENCH_TINY=1; repetitions=1; min_time=0.01 ;;
+    --full) BALE_BENCH_MODE=full ;;
+    --tiny) BALE_BENCH_MODE=tiny ;;
     --filter) filter="$2"; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
 done
-scripts/install_deps.sh cmake ninja-build g++ libbenchmark-dev python3
+scripts/install_deps.sh cmake ninja-build g++ libbenchmark-dev python3 python3-matplotlib \
+  libboost-serialization-dev libcereal-dev libmsgpack-cxx-dev libprotobuf-dev protobuf-compiler \
+  libflatbuffers-dev flatbuffers-compiler capnproto libcapnp-dev
 cmake --preset bench >/dev/null
 cmake --build --preset bench -j "$(nproc)"
 mkdir -p results
-args=(--benchmark_repetitions="$repetitions" --benchmark_min_time="$min_time"
-      --benchmark_enable_random_interleaving=true
+# Repetitions and sizes come from BALE_BENCH_MODE; interleaving puts peers side by side in time.
+args=(--benchmark_enable_random_interleaving=true
       --benchmark_out=results/bench.json --benchmark_out_format=json)
 [ -n "$filter" ] && args+=(--benchmark_filter="$filter")
 build/bench/bench/bale_bench "${args[@]}" >results/bench.log

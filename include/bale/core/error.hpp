@@ -76,12 +76,19 @@ class error : public std::runtime_error {
 
   /// Called while the exception unwinds through a named member.
   void prepend_field(std::string_view name) {
-    path_.insert(0, joiner() ? std::string(name) + "." : std::string(name));
+    std::string segment(name);
+    if (joiner()) segment += '.';
+    path_.insert(0, segment);
     compose();
   }
   /// Called while the exception unwinds through a sequence element.
   void prepend_index(std::size_t index) {
-    path_.insert(0, "[" + std::to_string(index) + "]" + (joiner() ? "." : ""));
+    // Built step by step: GCC 12 at -O3 misreports chained operator+ on strings (-Wrestrict).
+    std::string segment(1, '[');
+    segment += std::to_string(index);
+    segment += ']';
+    if (joiner()) segment += '.';
+    path_.insert(0, segment);
     compose();
   }
 

@@ -1,0 +1,82 @@
+#pragma once
+// Files for the disk cases: a scratch directory, whole-file write, mmap for reading, and eviction
+// from the page cache so that a read really comes from the disk.
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdlib>
+#include <filesystem>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+namespace bench {
+
+inline std::filesystem::path scratch_file(const std::string& name) {
+  const char* dir = std::getenv("BALE_BENCH_DIR");
+  std::filesystem::path base = dir ? dir : std::filesystem::temp_directory_path() / "bale_bench";
+  std::filesystem::create_directories(base);
+  return base / name;
+}
+
+inline void write_whole_file(const std::filesystem::path& path, const void* data,
+                             std::size_t size) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) throw std::runtime_error("cannot write " + path.string());
+  const char* at = static_cast<const char*>(data);
+  while (size > 0) {
+    const ssize_t n = ::write(fd, at, size);
+    if (n <= 0) {
+      ::close(fd);
+      throw std::runtime_error("write failed: " + path.string());
+    }
+    at += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+}
+
+/// Flushes the file and drops it from the page cache: the next read goes to the device.
+inline void evict_from_page_cache(const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) return;
+  ::fdatasync(fd);
+  ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+  ::close(fd);
+}
+
+/// A read-only mapping of a whole file.
+class mapped_file {
+ public:
+  explicit mapped_file(const std::filesystem::path& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd < 0) throw std::runtime_error("cannot open " + path.string());
+    struct stat st {};
+    ::fstat(fd, &st);
+    size_ = static_cast<std::size_t>(st.st_size);
+    if (size_ != 0) {
+      data_ = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (data_ == MAP_FAILED) {
+        ::close(fd);
+        throw std::runtime_error("cannot map " + path.string());
+      }
+    }
+    ::close(fd);
+  }
+  ~mapped_file() {
+    if (data_ != nullptr) ::munmap(data_, size_);
+  }
+  mapped_file(const mapped_file&) = delete;
+  mapped_file& operator=(const mapped_file&) = delete;
+  std::span<const char> bytes() const { return {static_cast<const char*>(data_), size_}; }
+
+ private:
+  void* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+}  // namespace bench

@@ -1,0 +1,83 @@
+#pragma once
+// The benchmark harness: run modes, self-registering library files, and the checks every benchmark
+// makes (a result that does not match its input is a failure, not a number).
+
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bench {
+
+enum class run_mode { tiny, quick, full };
+
+/// BALE_BENCH_MODE=tiny|quick|full (scripts/bench.sh sets it); quick by default.
+inline run_mode mode() {
+  const char* value = std::getenv("BALE_BENCH_MODE");
+  const std::string_view text = value ? value : "quick";
+  if (text == "tiny") return run_mode::tiny;
+  if (text == "full") return run_mode::full;
+  return run_mode::quick;
+}
+
+/// A case's size: the seed's figure, or a tiny one that runs every code path in a moment.
+inline std::size_t scaled(std::size_t seed_size, std::size_t tiny_size = 16) {
+  return mode() == run_mode::tiny ? tiny_size : seed_size;
+}
+
+/// Every library file registers its benchmarks through one of these at static initialization.
+inline std::vector<std::function<void()>>& registrations() {
+  static std::vector<std::function<void()>> list;
+  return list;
+}
+struct library_registration {
+  explicit library_registration(std::function<void()> add) {
+    registrations().push_back(std::move(add));
+  }
+};
+
+/// How long an operation takes decides how often it runs: `slow` ones (text archives on 10^7
+/// values) run fewer repetitions in quick mode so the default run stays within a few minutes.
+enum class cost { fast, slow };
+
+template <class F>
+void add(const std::string& name, F&& body, cost c = cost::fast) {
+  int repetitions = 3;
+  double min_time = 0.2;
+  switch (mode()) {
+    case run_mode::tiny:
+      repetitions = 1;
+      min_time = 0.0;
+      break;
+    case run_mode::quick:
+      repetitions = c == cost::slow ? 2 : 5;
+      min_time = c == cost::slow ? 0.0 : 0.2;
+      break;
+    case run_mode::full:
+      repetitions = 10;
+      min_time = 1.0;
+      break;
+  }
+  auto* b = benchmark::RegisterBenchmark(name.c_str(), std::forward<F>(body));
+  b->Repetitions(repetitions)->Unit(benchmark::kMillisecond)->UseRealTime();
+  if (min_time > 0) b->MinTime(min_time);
+  if (mode() == run_mode::tiny) b->Iterations(1);
+}
+
+/// Marks the benchmark failed when `ok` is false; returns ok.
+inline bool require(benchmark::State& state, bool ok, const std::string& what) {
+  if (!ok) state.SkipWithError(what.c_str());
+  return ok;
+}
+
+/// Payload bytes per iteration (for throughput) and the encoded size (for the size tables).
+inline void report(benchmark::State& state, std::size_t payload_bytes, std::size_t encoded_bytes) {
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * payload_bytes));
+  state.counters["encoded_bytes"] = static_cast<double>(encoded_bytes);
+}
+
+}  // namespace bench

@@ -1,0 +1,66 @@
+// The baselines: memcpy of the same bytes, copying the std::vector, and raw file write plus
+// mmap + memcpy back, for the cases whose data is trivially copyable.
+#include <cstring>
+
+#include "common/generic_cases.hpp"
+
+namespace {
+
+template <class T>
+std::span<const char> bytes_of(const std::vector<T>& v) {
+  return {reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T)};
+}
+
+struct raw_memcpy {
+  static constexpr const char* name = "memcpy";
+  static constexpr bool text = false;
+
+  template <class T>
+  static std::vector<char> write(const std::vector<T>& value) {
+    std::vector<char> out(value.size() * sizeof(T));
+    std::memcpy(out.data(), value.data(), out.size());
+    return out;
+  }
+  template <class T>
+  static void read(std::span<const char> bytes, std::vector<T>& value) {
+    value.resize(bytes.size() / sizeof(T));
+    std::memcpy(value.data(), bytes.data(), bytes.size());
+  }
+  template <class T>
+  static void write_file(const std::filesystem::path& path, const std::vector<T>& value) {
+    bench::write_whole_file(path, value.data(), value.size() * sizeof(T));
+  }
+  template <class T>
+  static void read_file(const std::filesystem::path& path, std::vector<T>& value) {
+    const bench::mapped_file file(path);
+    read(file.bytes(), value);
+  }
+};
+
+// The seed's in-memory baseline: `std::vector<T> copy = elements;`.
+template <class T>
+void vector_copy(const std::string& case_name, const std::vector<T>& (*input)()) {
+  bench::add(case_name + "/vector_copy/copy", [input](benchmark::State& state) {
+    const auto& value = input();
+    std::vector<T> copy;
+    for (auto _ : state) {
+      copy = value;
+      benchmark::DoNotOptimize(copy.data());
+    }
+    bench::require(state, copy == value, "copy mismatch");
+    bench::report(state, cases::payload_bytes(value), cases::payload_bytes(value));
+  });
+}
+
+const bench::library_registration registration([] {
+  using bench::cost;
+  bench::memory_cases<raw_memcpy>("double_array", &cases::double_array, cost::fast);
+  bench::file_cases<raw_memcpy>("double_array", &cases::double_array, cost::fast);
+  bench::memory_cases<raw_memcpy>("seed_struct", &cases::seed_elements, cost::fast);
+  bench::file_cases<raw_memcpy>("seed_struct", &cases::seed_elements, cost::fast);
+  bench::memory_cases<raw_memcpy>("hps_double_array", &cases::hps_doubles, cost::fast);
+  vector_copy("double_array", &cases::double_array);
+  vector_copy("seed_struct", &cases::seed_elements);
+});
+
+}  // namespace
