@@ -1,107 +1,231 @@
 #!/usr/bin/env python3
-"""Turns Google Benchmark JSON into the tables bale reports: median time over repetitions, the
-spread (min..max), throughput, encoded size, and each row's ratio to the baseline measured in the
-same run. Writes results/report.md and results/bench.csv and prints the tables.
+"""Turns the suite's Google Benchmark JSON into bale's report.
 
+For every case: a table of median wall time over repetitions, the spread (min..max), CPU time,
+throughput, encoded size, the ratio to bale (time / bale's time: above 1 is slower than bale) and,
+where the case has one, the ratio to the memcpy baseline (baseline's time / this time: 1.0 is as
+fast as memcpy). Also the per-type table of seed 001, bar charts (PNG, matplotlib) and every figure
+as CSV and JSON.
+
+Usage: report.py results/bench.json results/ [--title TEXT]
 Benchmark names are "<case>/<library>/<operation>".
 """
+import argparse
 import csv
 import json
 import pathlib
+import platform
 import statistics
+import subprocess
 import sys
 
-# For each case and operation: the baseline it is compared with, measured in the same run.
-BASELINES = {
-    "double_array": {op: f"double_array/memcpy/{op}" for op in
-                     ("write_reused", "write_new", "read_reused", "read_new")},
-    "seed_struct": {"copy": "seed_struct/vector_copy/copy", "write": "seed_struct/vector_copy/copy",
-                    "read": "seed_struct/vector_copy/copy", "roundtrip": "seed_struct/memcpy/roundtrip"},
+CASES = {
+    "double_array": "1. std::vector<double>, 10^7 elements, in memory and to a file",
+    "double_blocks": "2. 1000 arrays of double[10000] to a file and back",
+    "tuple_roundtrip": "4. 500,000 round trips of tuple<int, uint64_t, vector<uint8_t>, string>",
+    "seed_struct": "5. 100,000 x struct { float vec[4]; int i; float f; }, in memory and from a cold file",
+    "hps_double_array": "6a. HPS double array (10^6 doubles)",
+    "hps_sparse_matrix": "6b. HPS sparse matrix (1000 rows x 100 int64 columns + doubles)",
+    "hps_hash_map": "6c. HPS hash map string -> double (100,000 entries)",
 }
-
-TITLES = {
-    "double_array": "std::vector<double>, 10^7 elements, in memory",
-    "seed_struct": "100,000 x struct { float vec[4]; int i; float f; }, in memory",
-    "tuple_roundtrip": "500,000 round trips of tuple<int, uint64_t, vector<uint8_t>, string>",
-}
+PER_TYPE = ["char", "short", "int", "long", "float", "double"]
+# The baseline each operation is compared with, where the case has one.
+BASELINE = {"write": "memcpy", "read": "memcpy", "write_file": "memcpy", "read_file_cold": "memcpy"}
 
 
-def load(path):
+def load_runs(path):
     data = json.loads(pathlib.Path(path).read_text())
     runs = {}
     for b in data["benchmarks"]:
         if b.get("run_type") != "iteration":
             continue
-        name = b.get("run_name", b["name"]).split("/repeats:")[0]
-        entry = runs.setdefault(name, {"times": [], "bps": [], "size": None, "error": None, "unit": b["time_unit"]})
+        name = b.get("run_name", b["name"]).split("/repeats:")[0].split("/real_time")[0]
+        r = runs.setdefault(name, {"real": [], "cpu": [], "bps": [], "size": None, "error": None,
+                                   "unit": b.get("time_unit", "ms")})
         if b.get("error_occurred"):
-            entry["error"] = b.get("error_message", "error")
+            r["error"] = b.get("error_message", "error")
             continue
-        entry["times"].append(b["real_time"])
-        if "bytes_per_second" in b:
-            entry["bps"].append(b["bytes_per_second"])
+        r["real"].append(b["real_time"])
+        r["cpu"].append(b["cpu_time"])
+        if b.get("bytes_per_second"):
+            r["bps"].append(b["bytes_per_second"])
         if "encoded_bytes" in b:
-            entry["size"] = int(b["encoded_bytes"])
+            r["size"] = int(b["encoded_bytes"])
     return data.get("context", {}), runs
 
 
-def fmt_time(value, unit):
-    return f"{value:,.3f} {unit}"
+def summarize(runs):
+    rows = []
+    merged = {}
+    for name, r in runs.items():
+        key = "/".join(name.split("/")[:3])
+        m = merged.setdefault(key, {"real": [], "cpu": [], "bps": [], "size": None, "error": None, "unit": r["unit"]})
+        for field in ("real", "cpu", "bps"):
+            m[field] += r[field]
+        m["size"] = r["size"] if r["size"] is not None else m["size"]
+        m["error"] = r["error"] or m["error"]
+    for name, r in merged.items():
+        parts = name.split("/")
+        if len(parts) < 3:
+            continue
+        case, library, op = parts[:3]  # later parts are Google Benchmark's (min_time:..., iterations:...)
+        row = {"case": case, "library": library, "operation": op, "unit": r["unit"], "error": r["error"],
+               "reps": len(r["real"]), "size": r["size"]}
+        if r["real"]:
+            row.update(median=statistics.median(r["real"]), min=min(r["real"]), max=max(r["real"]),
+                       cpu=statistics.median(r["cpu"]),
+                       gbps=statistics.median(r["bps"]) / 1e9 if r["bps"] else None)
+        rows.append(row)
+    index = {(r["case"], r["library"], r["operation"]): r for r in rows}
+    for r in rows:
+        if "median" not in r:
+            continue
+        bale = index.get((r["case"], "bale", r["operation"]))
+        if bale and "median" in bale:
+            r["vs_bale"] = r["median"] / bale["median"]
+        base = index.get((r["case"], BASELINE.get(r["operation"], ""), r["operation"]))
+        if base and "median" in base:
+            r["vs_memcpy"] = base["median"] / r["median"]
+    return rows
+
+
+def machine_line(context):
+    cpu = "unknown CPU"
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        compiler = subprocess.run(["c++", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        compiler = "unknown compiler"
+    return (f"{context.get('num_cpus', '?')} x {cpu}, {platform.system()} {platform.release()}; "
+            f"{compiler}; flags -O3 -DNDEBUG (CMake Release); run {context.get('date', '?')}")
+
+
+def fmt(value, digits=3):
+    return "" if value is None else f"{value:,.{digits}f}"
+
+
+def case_table(rows, case):
+    out = ["| library | operation | median | spread | CPU | GB/s | bytes | vs bale | vs memcpy |",
+           "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    order = {"write": 0, "read": 1, "read_twice": 2, "write_file": 3, "read_file_cold": 4, "roundtrip": 5, "copy": 6}
+    for r in sorted((r for r in rows if r["case"] == case),
+                    key=lambda r: (order.get(r["operation"], 9), r.get("median") or 1e300)):
+        if r["error"]:
+            out.append(f"| {r['library']} | {r['operation']} | FAILED: {r['error']} | | | | | | |")
+            continue
+        unit = r["unit"]
+        name = "**bale**" if r["library"] == "bale" else r["library"]
+        size = "" if r["size"] is None else f"{r['size']:,}"
+        out.append(f"| {name} | {r['operation']} | {fmt(r['median'])} {unit} | {fmt(r['min'])}..{fmt(r['max'])} | "
+                   f"{fmt(r['cpu'])} | {fmt(r.get('gbps'), 2)} | {size} | {fmt(r.get('vs_bale'), 2)} | "
+                   f"{fmt(r.get('vs_memcpy'), 2)} |")
+    return out
+
+
+def per_type_table(rows):
+    libraries = sorted({r["library"] for r in rows if r["case"].startswith("per_type_")},
+                       key=lambda name: (name != "bale", name))
+    if not libraries:
+        return []
+    index = {(r["case"], r["library"], r["operation"]): r for r in rows}
+    out = ["| library | | " + " | ".join(PER_TYPE) + " |", "|---|---|" + "---:|" * len(PER_TYPE)]
+    for library in libraries:
+        for label, op in (("serialize", "write"), ("deserialize", "read"), ("size", None)):
+            cells = []
+            for t in PER_TYPE:
+                r = index.get((f"per_type_{t}", library, op or "write"))
+                if r is None or r["error"] or "median" not in r:
+                    cells.append("failed" if r and r["error"] else "")
+                elif op is None:
+                    cells.append(f"{r['size'] / 1e6:.2f} MB" if r["size"] else "")
+                else:
+                    cells.append(f"{r['median']:.2f} {r['unit']}")
+            out.append(f"| {library if label == 'serialize' else ''} | {label} | " + " | ".join(cells) + " |")
+    return out
+
+
+def plot(rows, case, out_dir):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    ops = [op for op in ("write", "read", "write_file", "read_file_cold", "roundtrip")
+           if any(r["case"] == case and r["operation"] == op and "median" in r for r in rows)]
+    if not ops:
+        return None
+    fig, axes = plt.subplots(1, len(ops), figsize=(4.2 * len(ops), 3.6), squeeze=False)
+    for ax, op in zip(axes[0], ops):
+        data = sorted(((r["library"], r["median"]) for r in rows
+                       if r["case"] == case and r["operation"] == op and "median" in r), key=lambda x: x[1])
+        names = [d[0] for d in data]
+        colors = ["#d62728" if n == "bale" else "#7f7f7f" if n in ("memcpy", "vector_copy") else "#1f77b4"
+                  for n in names]
+        ax.barh(names, [d[1] for d in data], color=colors)
+        ax.set_xscale("log")
+        ax.set_title(op)
+        ax.set_xlabel(f"time ({rows[0]['unit']}, log scale)")
+        ax.invert_yaxis()
+    fig.suptitle(CASES.get(case, case), fontsize=10)
+    fig.tight_layout()
+    path = out_dir / f"{case}.png"
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path.name
 
 
 def main():
-    source = sys.argv[1] if len(sys.argv) > 1 else "results/bench.json"
-    out_dir = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else "results")
+    parser = argparse.ArgumentParser()
+    parser.add_argument("source")
+    parser.add_argument("out_dir")
+    parser.add_argument("--title", default="bale benchmark report")
+    args = parser.parse_args()
+    out_dir = pathlib.Path(args.out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    context, runs = load(source)
+    context, runs = load_runs(args.source)
+    rows = summarize(runs)
 
-    rows = []
-    for name, r in sorted(runs.items()):
-        case, library, op = name.split("/", 2)
-        row = {"case": case, "library": library, "operation": op, "error": r["error"], "unit": r["unit"],
-               "median": statistics.median(r["times"]) if r["times"] else None,
-               "min": min(r["times"]) if r["times"] else None, "max": max(r["times"]) if r["times"] else None,
-               "gbps": statistics.median(r["bps"]) / 1e9 if r["bps"] else None,
-               "size": r["size"], "reps": len(r["times"])}
-        base = BASELINES.get(case, {}).get(op)
-        if base and base in runs and runs[base]["times"] and row["median"]:
-            row["vs_baseline"] = statistics.median(runs[base]["times"]) / row["median"]
-            row["baseline"] = base.split("/", 1)[1]
-        rows.append(row)
-
-    lines = ["# bale benchmark report", ""]
-    machine = f"{context.get('num_cpus', '?')} CPUs at {context.get('mhz_per_cpu', '?')} MHz"
-    lines.append(f"Machine: {machine}; library build: {context.get('library_build_type', '?')}; "
-                 f"date: {context.get('date', '?')}.")
-    lines.append("Times are medians over repetitions (spread = min..max); `vs baseline` is the baseline's "
-                 "time divided by this row's (above 1.0 is faster than the baseline).")
-    lines.append("")
-    for case in sorted({r["case"] for r in rows}):
-        lines.append(f"## {TITLES.get(case, case)}")
-        lines.append("")
-        lines.append("| library | operation | median | spread | GB/s | encoded bytes | vs baseline |")
-        lines.append("|---|---|---:|---:|---:|---:|---:|")
-        for r in [r for r in rows if r["case"] == case]:
-            if r["error"]:
-                lines.append(f"| {r['library']} | {r['operation']} | FAILED: {r['error']} | | | | |")
-                continue
-            spread = f"{r['min']:,.3f}..{r['max']:,.3f}"
-            gbps = f"{r['gbps']:.2f}" if r["gbps"] else ""
-            size = f"{r['size']:,}" if r["size"] is not None else ""
-            ratio = f"{r['vs_baseline']:.2f} (vs {r['baseline']})" if "vs_baseline" in r else ""
-            lines.append(f"| {r['library']} | {r['operation']} | {fmt_time(r['median'], r['unit'])} | {spread} "
-                         f"| {gbps} | {size} | {ratio} |")
-        lines.append("")
+    lines = [f"# {args.title}", "", f"Machine: {machine_line(context)}.", "",
+             "Times are medians over repetitions run in random interleaved order (spread = fastest..slowest). "
+             "`vs bale` = this time / bale's time for the same operation (above 1.00: slower than bale). "
+             "`vs memcpy` = memcpy's time / this time (1.00: as fast as memcpy). "
+             "Every library's output was decoded and compared with the input; a mismatch shows as FAILED.", ""]
+    if context.get("bale_mode") == "quick":
+        lines += ["Quick run: the text archives (boost_text, boost_xml, cereal_json) sit out cases 1 and 2 "
+                  "(10^7 doubles) and run once elsewhere; `scripts/bench.sh --full` runs everything.", ""]
+    for case, title in CASES.items():
+        if not any(r["case"] == case for r in rows):
+            continue
+        lines += [f"## {title}", ""]
+        image = plot(rows, case, out_dir)
+        if image:
+            lines += [f"![{case}]({image})", ""]
+        lines += case_table(rows, case) + [""]
+    table = per_type_table(rows)
+    if table:
+        lines += ["## 3. 10^6 random values of each type (seed 001's table), in memory", ""] + table + [""]
     report = "\n".join(lines)
     (out_dir / "report.md").write_text(report + "\n")
+
+    fields = ["case", "library", "operation", "median", "min", "max", "cpu", "unit", "gbps", "size", "reps",
+              "vs_bale", "vs_memcpy", "error"]
     with open(out_dir / "bench.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=["case", "library", "operation", "median", "min", "max", "unit",
-                                               "gbps", "size", "reps", "baseline", "vs_baseline", "error"])
+        writer = csv.DictWriter(f, fieldnames=fields)
         writer.writeheader()
-        for r in rows:
-            writer.writerow({k: r.get(k) for k in writer.fieldnames})
+        for r in sorted(rows, key=lambda r: (r["case"], r["operation"], r["library"])):
+            writer.writerow({k: r.get(k) for k in fields})
+    (out_dir / "figures.json").write_text(json.dumps(rows, indent=1))
     print(report)
     failed = [r for r in rows if r["error"]]
+    for r in failed:
+        print(f"FAILED: {r['case']}/{r['library']}/{r['operation']}: {r['error']}", file=sys.stderr)
     return 1 if failed else 0
 
 

@@ -29,4 +29,5 @@ args=(--benchmark_enable_random_interleaving=true
       --benchmark_out=results/bench.json --benchmark_out_format=json)
 [ -n "$filter" ] && args+=(--benchmark_filter="$filter")
 build/bench/bench/bale_bench "${args[@]}" >results/bench.log
-python3 bench/report.py results/bench.json results
+# Debian's interpreter: it is the one that sees python3-matplotlib.
+/usr/bin/python3 bench/report.py results/bench.json results

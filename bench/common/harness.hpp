@@ -6,7 +6,9 @@
 
 #include <cstddef>
 #include <cstdlib>
+#include <exception>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,27 +48,51 @@ enum class cost { fast, slow };
 
 template <class F>
 void add(const std::string& name, F&& body, cost c = cost::fast) {
-  int repetitions = 3;
-  double min_time = 0.2;
+  // A library that throws fails its own row, not the whole suite.
+  auto guarded = [body = std::forward<F>(body)](benchmark::State& state) mutable {
+    try {
+      body(state);
+    } catch (const std::exception& e) {
+      state.SkipWithError(e.what());
+    } catch (...) {
+      state.SkipWithError("unknown exception");
+    }
+  };
+  auto* b = benchmark::RegisterBenchmark(name.c_str(), std::move(guarded));
+  b->Unit(benchmark::kMillisecond)->UseRealTime();
+  const bool slow = c == cost::slow;
   switch (mode()) {
     case run_mode::tiny:
-      repetitions = 1;
-      min_time = 0.0;
+      b->Repetitions(1)->Iterations(1);
       break;
     case run_mode::quick:
-      repetitions = c == cost::slow ? 2 : 5;
-      min_time = c == cost::slow ? 0.0 : 0.2;
+      if (slow)
+        b->Repetitions(1)->Iterations(1);
+      else
+        b->Repetitions(3)->MinTime(0.1);
       break;
     case run_mode::full:
-      repetitions = 10;
-      min_time = 1.0;
+      if (slow)
+        b->Repetitions(3)->Iterations(1);
+      else
+        b->Repetitions(10)->MinTime(0.5);
       break;
   }
-  auto* b = benchmark::RegisterBenchmark(name.c_str(), std::forward<F>(body));
-  b->Repetitions(repetitions)->Unit(benchmark::kMillisecond)->UseRealTime();
-  if (min_time > 0) b->MinTime(min_time);
-  if (mode() == run_mode::tiny) b->Iterations(1);
 }
+
+/// Work a benchmark does once, not once per repetition: encoding its input, checking its result.
+template <class T>
+class once {
+ public:
+  template <class Make>
+  const T& get(Make&& make) {
+    if (!value_) value_ = std::make_unique<T>(make());
+    return *value_;
+  }
+
+ private:
+  std::unique_ptr<T> value_;
+};
 
 /// Marks the benchmark failed when `ok` is false; returns ok.
 inline bool require(benchmark::State& state, bool ok, const std::string& what) {

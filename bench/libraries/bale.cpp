@@ -17,10 +17,11 @@ struct bale_binary {
   static void read(std::span<const char> bytes, T& value) {
     bale::deserialize(bytes, value);
   }
+  // The exact size is known first, so bale writes straight into the mapped file: no buffer.
   template <class T>
   static void write_file(const std::filesystem::path& path, const T& value) {
-    const auto bytes = bale::serialize(value);
-    bench::write_whole_file(path, bytes.data(), bytes.size());
+    bench::write_mapped_file(path, bale::serialized_size(value),
+                             [&](std::span<std::byte> out) { bale::serialize_to(out, value); });
   }
   template <class T>
   static void read_file(const std::filesystem::path& path, T& value) {

@@ -1,0 +1,31 @@
+# The benchmark cases as Cap'n Proto structs.
+@0xd1e7a5b3c2f40911;
+using Cxx = import "/capnp/c++.capnp";
+$Cxx.namespace("bench::cp");
+
+struct DoubleArray { values @0 :List(Float64); }
+struct SeedElement {
+  v0 @0 :Float32;
+  v1 @1 :Float32;
+  v2 @2 :Float32;
+  v3 @3 :Float32;
+  i @4 :Int32;
+  f @5 :Float32;
+}
+struct SeedElements { elements @0 :List(SeedElement); }
+struct TupleMessage {
+  a @0 :Int32;
+  b @1 :UInt64;
+  c @2 :Data;
+  d @3 :Text;
+}
+struct SparseRow {
+  columns @0 :List(Int64);
+  values @1 :List(Float64);
+}
+struct SparseMatrix { rows @0 :List(SparseRow); }
+struct HashEntry {
+  key @0 :Text;
+  value @1 :Float64;
+}
+struct HashMap { entries @0 :List(HashEntry); }
