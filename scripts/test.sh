@@ -5,7 +5,8 @@
 #   FUZZ_SECONDS=0 scripts/test.sh   skip the fuzzing step
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install_deps.sh cmake ninja-build g++ pkg-config libgtest-dev libgmock-dev clang libclang-rt-14-dev
+scripts/install_deps.sh cmake ninja-build g++ pkg-config libgtest-dev libgmock-dev clang libclang-rt-14-dev \
+  liblz4-dev libzstd-dev
 
 jobs=$(nproc)
 for preset in dev asan-ubsan; do

@@ -1,7 +1,8 @@
 #pragma once
-// bale: the umbrella header. Core, reflection, every std type and the binary format.
+// bale: the umbrella header. Core, reflection, every std type, the binary and compact formats.
 
 #include "bale/binary/format.hpp"
+#include "bale/compact/format.hpp"
 #include "bale/core/deserialize.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/limits.hpp"

@@ -27,6 +27,8 @@ struct limits;
 
 /// The binary format: fixed width, little-endian, no padding, no type information.
 struct binary;
+/// The compact format: varint and zigzag integers, raw floats; the smallest without compression.
+struct compact;
 
 /// A value with a name: `ar(bale::field("owner", owner_))`. Formats with member names (JSON) use
 /// the name; binary ignores it.

@@ -21,46 +21,48 @@ struct is_pointer_like<std::unique_ptr<T>> : std::true_type {};
 template <class T>
 struct is_pointer_like<std::shared_ptr<T>> : std::true_type {};
 
-// Value equality where == means it; otherwise the canonical re-encoding must match.
-template <class T>
-void expect_same(const T& back, const T& original, const std::vector<std::byte>& bytes) {
-  if constexpr (!is_pointer_like<T>::value && requires {
-                  { back == original } -> std::convertible_to<bool>;
-                }) {
-    EXPECT_TRUE(back == original);
-  } else {
-    EXPECT_EQ(bale::serialize(back), bytes);
-  }
-}
-
 inline std::span<const std::byte> prefix(const std::vector<std::byte>& bytes, std::size_t n) {
   return {bytes.data(), n};
 }
 
-/// Round trip, exact size, every strict prefix rejected, a trailing byte rejected.
-template <class T>
-std::vector<std::byte> expect_roundtrip(const T& value) {
-  const std::vector<std::byte> bytes = bale::serialize(value);
-  EXPECT_EQ(bale::serialized_size(value), bytes.size());
+/// Round trip, exact size, every strict prefix rejected, a trailing byte rejected, in one format.
+template <class Format, class T>
+std::vector<std::byte> expect_roundtrip_in(const T& value) {
+  SCOPED_TRACE(std::string(Format::name));
+  const std::vector<std::byte> bytes = bale::serialize<Format>(value);
+  EXPECT_EQ(bale::serialized_size<Format>(value), bytes.size());
 
-  T back = bale::deserialize<T>(bytes);
-  expect_same(back, value, bytes);
+  T back = bale::deserialize<T, Format>(bytes);
+  if constexpr (!is_pointer_like<T>::value && requires {
+                  { back == value } -> std::convertible_to<bool>;
+                }) {
+    EXPECT_TRUE(back == value);
+  } else {
+    EXPECT_EQ(bale::serialize<Format>(back), bytes);
+  }
 
   // The encoding is prefix-free: a strict prefix never decodes. Long encodings are sampled.
   const std::size_t step = bytes.size() > 4096 ? bytes.size() / 512 : 1;
   for (std::size_t n = 0; n < bytes.size(); n += step) {
-    auto r = bale::try_deserialize<T>(prefix(bytes, n));
+    auto r = bale::try_deserialize<T, Format>(prefix(bytes, n));
     EXPECT_FALSE(r.has_value()) << "prefix of " << n << " of " << bytes.size() << " bytes decoded";
   }
 
   std::vector<std::byte> longer = bytes;
   longer.push_back(std::byte{0});
-  auto r = bale::try_deserialize<T>(longer);
+  auto r = bale::try_deserialize<T, Format>(longer);
   EXPECT_FALSE(r.has_value());
   if (!r.has_value()) {
     EXPECT_EQ(r.error().code(), bale::errc::trailing_bytes);
   }
   return bytes;
+}
+
+/// expect_roundtrip_in for every byte format; returns the binary encoding.
+template <class T>
+std::vector<std::byte> expect_roundtrip(const T& value) {
+  expect_roundtrip_in<bale::compact>(value);
+  return expect_roundtrip_in<bale::binary>(value);
 }
 
 /// Same bytes through every entry point and buffer type.

@@ -2,6 +2,7 @@
 // bale::binary: the format tag. Fixed-width little-endian scalars, u64 lengths, no padding, no
 // names, no type information; docs/format.md has it byte for byte.
 
+#include <cstdint>
 #include <string_view>
 
 #include "bale/binary/codec.hpp"
@@ -18,6 +19,8 @@ struct binary {
   using reader = detail::packed_reader<detail::binary_codec>;
   /// Every byte format can compute its exact size before writing.
   static constexpr bool sizes_exactly = true;
+  /// The format's number in file headers.
+  static constexpr std::uint8_t id = 1;
 };
 
 }  // namespace bale

@@ -14,16 +14,19 @@ namespace bale {
 
 /// What went wrong while decoding (or, for a few codes, encoding).
 enum class errc : std::uint8_t {
-  end_of_input = 1,  ///< the input ended inside a value
-  trailing_bytes,    ///< a whole-buffer read left bytes unread
-  length_too_large,  ///< a length prefix claims more elements than the bytes left can hold
-  invalid_value,     ///< a value the type cannot hold: bool not 0/1, bad variant index, a user's
-                     ///< load() threw, ...
-  depth_exceeded,    ///< nesting deeper than limits::max_depth
-  allocation_limit,  ///< the message would allocate more than limits::max_allocation
-  element_limit,     ///< more zero-byte elements than limits::max_empty_elements
-  misaligned,        ///< a zero-copy view was asked for on input not aligned for its type
-  buffer_too_small,  ///< serialize_to: the output span cannot hold the encoding
+  end_of_input = 1,   ///< the input ended inside a value
+  trailing_bytes,     ///< a whole-buffer read left bytes unread
+  length_too_large,   ///< a length prefix claims more elements than the bytes left can hold
+  invalid_value,      ///< a value the type cannot hold: bool not 0/1, bad variant index, a user's
+                      ///< load() threw, ...
+  depth_exceeded,     ///< nesting deeper than limits::max_depth
+  allocation_limit,   ///< the message would allocate more than limits::max_allocation
+  element_limit,      ///< more zero-byte elements than limits::max_empty_elements
+  misaligned,         ///< a zero-copy view was asked for on input not aligned for its type
+  buffer_too_small,   ///< serialize_to: the output span cannot hold the encoding
+  io_error,           ///< a file could not be opened, mapped, written, synced or renamed
+  checksum_mismatch,  ///< a file's payload does not match its checksum
+  wrong_type,         ///< a file holds another format or another C++ type
 };
 
 /// A short English name for a code ("end_of_input", ...).
@@ -47,6 +50,12 @@ constexpr std::string_view to_string(errc code) noexcept {
       return "misaligned";
     case errc::buffer_too_small:
       return "buffer_too_small";
+    case errc::io_error:
+      return "io_error";
+    case errc::checksum_mismatch:
+      return "checksum_mismatch";
+    case errc::wrong_type:
+      return "wrong_type";
   }
   return "unknown";
 }

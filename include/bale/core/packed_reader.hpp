@@ -189,9 +189,9 @@ class packed_reader {
       text.resize(count);
       if (count != 0) std::memcpy(text.data(), src, count * sizeof(Ch));
     } else {
-      text.clear();
-      read_sequence<Ch>([&](std::size_t n) { text.reserve(n); },
-                        [&](auto& ar) { ar.process(text.emplace_back()); });
+      // The count is checked against the input and charged before resize() allocates.
+      read_sequence<Ch>([&](std::size_t n) { text.resize(n); },
+                        [&](auto& ar, std::size_t i) { ar.process(text[i]); });
     }
   }
   /// A view into the input: no copy, no allocation.

@@ -1,0 +1,184 @@
+#pragma once
+// How the compact format encodes scalars: the smallest encoding without a general compressor.
+// - unsigned integers wider than a byte, lengths and variant indices: LEB128 varints (7 bits a
+//   byte, low bits first, high bit set on every byte but the last);
+// - signed integers wider than a byte: zigzag (0, -1, 1, -2, ... -> 0, 1, 2, 3, ...), then a
+// varint,
+//   so -33 is one byte;
+// - one-byte types (bool, char, int8_t, uint8_t, std::byte) and floats: their raw little-endian
+//   bytes, as in the binary format.
+// A varint must be minimal (no trailing 0x80 0x00), at most 10 bytes, at most 64 bits, and fit the
+// type it is read into; anything else is errc::invalid_value.
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "bale/core/arithmetic.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/wire.hpp"
+
+namespace bale::detail {
+
+/// Scalars the compact format keeps as raw bytes.
+template <class T>
+inline constexpr bool compact_raw_scalar = sizeof(T) == 1 || std::is_floating_point_v<T>;
+
+// True when every scalar inside T's wire shape is raw in the compact format, so T's memory layout
+// is its compact layout too (given wire_compatible<T>).
+template <class Shape>
+struct compact_raw_shape : std::false_type {};
+template <class U>
+struct compact_raw_shape<wire::scalar<U>> : std::bool_constant<compact_raw_scalar<U>> {};
+template <class... Ms>
+struct compact_raw_shape<wire::product<Ms...>>
+    : std::bool_constant<(compact_raw_shape<typename wire_shape_of<Ms>::type>::value && ...)> {};
+template <class E, std::size_t N>
+struct compact_raw_shape<wire::repeat<E, N>> : compact_raw_shape<typename wire_shape_of<E>::type> {
+};
+
+constexpr std::size_t varint_size(std::uint64_t value) noexcept {
+  return 1 + static_cast<std::size_t>(std::bit_width(value | 1) - 1) / 7;
+}
+
+constexpr std::uint64_t zigzag(std::int64_t value) noexcept {
+  return (static_cast<std::uint64_t>(value) << 1) ^ static_cast<std::uint64_t>(value >> 63);
+}
+constexpr std::int64_t unzigzag(std::uint64_t value) noexcept {
+  return static_cast<std::int64_t>(value >> 1) ^ -static_cast<std::int64_t>(value & 1);
+}
+
+struct compact_codec {
+  template <class T>
+  static constexpr wire_size scalar_size =
+      compact_raw_scalar<T> ? wire_size{sizeof(T), true} : wire_size{1, false};
+  static constexpr wire_size length_size{1, false};
+  static constexpr wire_size flag_size{1, true};
+  static constexpr wire_size index_size{1, false};
+
+  template <class T>
+  static constexpr bool memcpyable =
+      std::endian::native == std::endian::little&& wire_compatible<T>&&
+                                 compact_raw_shape<typename wire_shape_of<T>::type>::value;
+
+  template <class Sink>
+  static void write_varint(Sink& sink, std::uint64_t value) {
+    if constexpr (Sink::counts_only) {
+      sink.skip(varint_size(value));
+    } else {
+      std::uint8_t bytes[10];
+      std::size_t n = 0;
+      while (value >= 0x80) {
+        bytes[n++] = static_cast<std::uint8_t>(value) | 0x80;
+        value >>= 7;
+      }
+      bytes[n++] = static_cast<std::uint8_t>(value);
+      sink.put(bytes, n);
+    }
+  }
+
+  template <class Sink, wire_arithmetic T>
+  static void write_scalar(Sink& sink, T value) {
+    if constexpr (compact_raw_scalar<T>) {
+      auto raw = value;
+      if constexpr (std::endian::native == std::endian::big) raw = byteswap(raw);
+      sink.put(&raw, sizeof raw);
+    } else if constexpr (std::is_signed_v<T>) {
+      write_varint(sink, zigzag(static_cast<std::int64_t>(value)));
+    } else {
+      write_varint(sink, static_cast<std::uint64_t>(value));
+    }
+  }
+  template <class Sink>
+  static void write_length(Sink& sink, std::size_t length) {
+    write_varint(sink, length);
+  }
+  template <class Sink>
+  static void write_flag(Sink& sink, bool flag) {
+    write_scalar(sink, flag);
+  }
+  template <class Sink>
+  static void write_index(Sink& sink, std::size_t index) {
+    write_varint(sink, index);
+  }
+
+  template <class Reader>
+  static std::uint64_t read_varint(Reader& reader) {
+    const std::size_t start = reader.offset();
+    const std::byte* at = reader.position();
+    const std::size_t available = reader.remaining() < 10 ? reader.remaining() : 10;
+    std::uint64_t result = 0;
+    for (std::size_t i = 0; i < available; ++i) {
+      const auto byte = static_cast<std::uint8_t>(at[i]);
+      const std::uint64_t payload = byte & 0x7FU;
+      if (i == 9 && payload > 1)
+        reader.fail_at(errc::invalid_value, "varint has more than 64 bits", start);
+      result |= payload << (7 * i);
+      if ((byte & 0x80U) == 0) {
+        if (byte == 0 && i != 0)
+          reader.fail_at(errc::invalid_value, "varint is not minimal (ends in a zero byte)", start);
+        reader.take(i + 1);
+        return result;
+      }
+    }
+    if (available == 10)
+      reader.fail_at(errc::invalid_value, "varint is longer than 10 bytes", start);
+    reader.fail_at(errc::end_of_input, "varint runs past the end of the input", start);
+  }
+
+  template <class Reader, wire_arithmetic T>
+  static void read_scalar(Reader& reader, T& value) {
+    if constexpr (compact_raw_scalar<T>) {
+      T raw;
+      std::memcpy(&raw, reader.take(sizeof raw), sizeof raw);
+      if constexpr (std::endian::native == std::endian::big) raw = byteswap(raw);
+      if constexpr (std::is_same_v<T, bool>) {
+        const auto byte = std::bit_cast<std::uint8_t>(raw);
+        if (byte > 1)
+          reader.fail_at(errc::invalid_value,
+                         "bool byte is " + std::to_string(byte) + ", not 0 or 1",
+                         reader.offset() - 1);
+      }
+      value = raw;
+    } else {
+      const std::size_t start = reader.offset();
+      const std::uint64_t bits = read_varint(reader);
+      if constexpr (std::is_signed_v<T>) {
+        const std::int64_t wide = unzigzag(bits);
+        if (wide < std::numeric_limits<T>::min() || wide > std::numeric_limits<T>::max())
+          reader.fail_at(errc::invalid_value,
+                         std::to_string(wide) + " does not fit a " + std::to_string(sizeof(T) * 8) +
+                             "-bit integer",
+                         start);
+        value = static_cast<T>(wide);
+      } else {
+        if (bits > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
+          reader.fail_at(errc::invalid_value,
+                         std::to_string(bits) + " does not fit a " + std::to_string(sizeof(T) * 8) +
+                             "-bit integer",
+                         start);
+        value = static_cast<T>(bits);
+      }
+    }
+  }
+  template <class Reader>
+  static std::uint64_t read_length(Reader& reader) {
+    return read_varint(reader);
+  }
+  template <class Reader>
+  static bool read_flag(Reader& reader) {
+    bool flag;
+    read_scalar(reader, flag);
+    return flag;
+  }
+  template <class Reader>
+  static std::uint64_t read_index(Reader& reader) {
+    return read_varint(reader);
+  }
+};
+
+}  // namespace bale::detail

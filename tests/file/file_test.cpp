@@ -1,0 +1,175 @@
+#include <sys/stat.h>
+#include <unistd.h>
+#include <bale/bale.hpp>
+#include <bale/file/file.hpp>
+
+#include <fstream>
+
+#include "support/roundtrip.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct cell {
+  int id;
+  std::vector<double> values;
+  std::string label;
+  bool operator==(const cell&) const = default;
+};
+
+struct throws_on_save {
+  template <class Archive>
+  void save(Archive&) const {
+    throw std::runtime_error("cannot save");
+  }
+  template <class Archive>
+  void load(Archive&) {}
+};
+
+class FileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("bale_file_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    ::chmod(dir_.c_str(), 0755);
+    fs::remove_all(dir_);
+  }
+  fs::path dir_;
+  std::vector<cell> sample_{
+      {1, {1.0, 2.0}, "a"}, {2, {}, "bb"}, {3, std::vector<double>(100, 0.5), ""}};
+};
+
+std::vector<char> read_all(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+void write_all(const fs::path& p, const std::vector<char>& bytes) {
+  std::ofstream(p, std::ios::binary | std::ios::trunc)
+      .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+TEST_F(FileTest, RoundTripEveryFormatAndCodec) {
+  for (auto c : {bale::codec::none, bale::codec::lz4, bale::codec::zstd}) {
+    bale::file_options options;
+    options.compression = c;
+    bale::save_file(dir_ / "b.bale", sample_, options);
+    EXPECT_EQ(bale::load_file<std::vector<cell>>(dir_ / "b.bale"), sample_);
+    bale::save_file<bale::compact>(dir_ / "c.bale", sample_, options);
+    EXPECT_EQ((bale::load_file<std::vector<cell>, bale::compact>(dir_ / "c.bale")), sample_);
+  }
+  // No temporary file is left behind.
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir_)) ++files;
+  EXPECT_EQ(files, 2u);
+}
+
+TEST_F(FileTest, UncompressedPayloadIsTheBinaryEncoding) {
+  bale::save_file(dir_ / "f.bale", sample_);
+  const auto bytes = read_all(dir_ / "f.bale");
+  const auto encoded = bale::serialize(sample_);
+  ASSERT_EQ(bytes.size(), 40 + encoded.size());
+  EXPECT_EQ(std::memcmp(bytes.data() + 40, encoded.data(), encoded.size()), 0);
+  EXPECT_EQ(std::string(bytes.data(), 4), "BALE");
+}
+
+TEST_F(FileTest, CorruptedByteAtEveryPositionIsDetected) {
+  const fs::path p = dir_ / "small.bale";
+  bale::save_file(p, std::vector<int>{1, 2, 3});
+  const auto good = read_all(p);
+  for (std::size_t i = 0; i < good.size(); ++i) {
+    auto bad = good;
+    bad[i] ^= 0x20;
+    write_all(p, bad);
+    auto r = bale::try_load_file<std::vector<int>>(p);
+    ASSERT_FALSE(r) << "flip at byte " << i << " went unnoticed";
+    EXPECT_NE(r.error().message().find("small.bale"), std::string::npos) << r.error().message();
+  }
+}
+
+TEST_F(FileTest, TruncatedAndEmptyFiles) {
+  const fs::path p = dir_ / "t.bale";
+  bale::save_file(p, sample_);
+  const auto good = read_all(p);
+  for (std::size_t n :
+       {std::size_t{0}, std::size_t{10}, std::size_t{39}, std::size_t{40}, good.size() - 1}) {
+    write_all(p, std::vector<char>(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(n)));
+    auto r = bale::try_load_file<std::vector<cell>>(p);
+    ASSERT_FALSE(r) << n;
+    EXPECT_EQ(r.error().code(), bale::errc::end_of_input) << n;
+  }
+}
+
+TEST_F(FileTest, AnotherTypeOrFormat) {
+  const fs::path p = dir_ / "x.bale";
+  bale::save_file(p, sample_);
+  auto r = bale::try_load_file<std::vector<int>>(p);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code(), bale::errc::wrong_type);
+  auto f = bale::try_load_file<std::vector<cell>, bale::compact>(p);
+  ASSERT_FALSE(f);
+  EXPECT_EQ(f.error().code(), bale::errc::wrong_type);
+  bale::file_options loose;
+  loose.check_type = false;  // same bytes, another type that reads them: allowed when asked
+  EXPECT_FALSE((bale::try_load_file<std::vector<int>>(p, loose)).has_value());
+}
+
+TEST_F(FileTest, MissingAndReadOnlyDirectories) {
+  auto missing = bale::try_save_file(dir_ / "no" / "such" / "dir" / "f.bale", 1);
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code(), bale::errc::io_error);
+  auto absent = bale::try_load_file<int>(dir_ / "absent.bale");
+  ASSERT_FALSE(absent);
+  EXPECT_EQ(absent.error().code(), bale::errc::io_error);
+  EXPECT_NE(absent.error().message().find("absent.bale"), std::string::npos);
+
+  if (::geteuid() != 0) {  // root writes anywhere
+    const fs::path ro = dir_ / "ro";
+    fs::create_directories(ro);
+    ::chmod(ro.c_str(), 0555);
+    auto r = bale::try_save_file(ro / "f.bale", 1);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code(), bale::errc::io_error);
+  }
+}
+
+TEST_F(FileTest, FailedSaveKeepsTheOldFile) {
+  const fs::path p = dir_ / "keep.bale";
+  bale::save_file(p, std::string("old"));
+  EXPECT_THROW(bale::save_file(p, throws_on_save{}), std::runtime_error);
+  EXPECT_EQ(bale::load_file<std::string>(p), "old");
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir_)) ++files;
+  EXPECT_EQ(files, 1u);  // the temporary file is gone
+}
+
+TEST_F(FileTest, ErrorsInsideThePayloadNameFileAndField) {
+  const fs::path p = dir_ / "v.bale";
+  bale::save_file(p, std::vector<cell>{{1, {}, "x"}});
+  bale::file_options options;
+  options.check_type = false;
+  auto r = bale::try_load_file<std::vector<std::vector<bool>>>(p, options);  // misread on purpose
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message().find("v.bale"), std::string::npos);
+}
+
+TEST_F(FileTest, EvictFromPageCache) {
+  bale::save_file(dir_ / "e.bale", sample_);
+  EXPECT_TRUE(bale::evict_from_page_cache(dir_ / "e.bale"));
+  EXPECT_FALSE(bale::evict_from_page_cache(dir_ / "absent"));
+  EXPECT_EQ(bale::load_file<std::vector<cell>>(dir_ / "e.bale"), sample_);
+}
+
+TEST(Checksum, KnownValueAndBothPaths) {
+  const std::string text = "123456789";
+  const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(text.data()),
+                                         text.size());
+  EXPECT_EQ(bale::detail::crc32c(bytes), 0xE3069283u);  // the CRC32C check value
+  std::vector<std::byte> data(1000);
+  for (auto& b : data) b = static_cast<std::byte>(bale_test::rng()());
+  EXPECT_EQ(~bale::detail::crc32c_portable(0xFFFFFFFFu, data), bale::detail::crc32c(data));
+}
+
+}  // namespace
