@@ -120,7 +120,7 @@ def case_table(rows, case):
             out.append(f"| {r['library']} | {r['operation']} | FAILED: {r['error']} | | | | | | |")
             continue
         unit = r["unit"]
-        name = "**bale**" if r["library"] == "bale" else r["library"]
+        name = f"**{r['library']}**" if r["library"].startswith("bale") else r["library"]
         size = "" if r["size"] is None else f"{r['size']:,}"
         out.append(f"| {name} | {r['operation']} | {fmt(r['median'])} {unit} | {fmt(r['min'])}..{fmt(r['max'])} | "
                    f"{fmt(r['cpu'])} | {fmt(r.get('gbps'), 2)} | {size} | {fmt(r.get('vs_bale'), 2)} | "
@@ -130,7 +130,7 @@ def case_table(rows, case):
 
 def per_type_table(rows):
     libraries = sorted({r["library"] for r in rows if r["case"].startswith("per_type_")},
-                       key=lambda name: (name != "bale", name))
+                       key=lambda name: (not name.startswith("bale"), name))
     if not libraries:
         return []
     index = {(r["case"], r["library"], r["operation"]): r for r in rows}
@@ -166,8 +166,8 @@ def plot(rows, case, out_dir):
         data = sorted(((r["library"], r["median"]) for r in rows
                        if r["case"] == case and r["operation"] == op and "median" in r), key=lambda x: x[1])
         names = [d[0] for d in data]
-        colors = ["#d62728" if n == "bale" else "#7f7f7f" if n in ("memcpy", "vector_copy") else "#1f77b4"
-                  for n in names]
+        colors = ["#d62728" if n.startswith("bale") else "#7f7f7f" if n.startswith(("memcpy", "vector_copy"))
+                  else "#1f77b4" for n in names]
         ax.barh(names, [d[1] for d in data], color=colors)
         ax.set_xscale("log")
         ax.set_title(op)

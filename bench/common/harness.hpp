@@ -75,7 +75,7 @@ void add(const std::string& name, F&& body, cost c = cost::fast) {
       if (slow)
         b->Repetitions(3)->Iterations(1);
       else
-        b->Repetitions(10)->MinTime(0.5);
+        b->Repetitions(5)->MinTime(0.3);
       break;
   }
 }

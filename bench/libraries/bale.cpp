@@ -1,35 +1,59 @@
-// bale binary in every case. Files are read from a read-only mapping, never through a stream.
+// bale: the binary and compact formats in every case; files through save_file / load_file (header,
+// checksum, atomic replace; no fsync, like the peers), and compressed files with LZ4 and zstd.
 #include <bale/bale.hpp>
+#include <bale/file/file.hpp>
 
 #include "common/generic_cases.hpp"
 
 namespace {
 
-struct bale_binary {
-  static constexpr const char* name = "bale";
+template <class Format, const char* Name, bale::codec Compression = bale::codec::none>
+struct bale_library {
+  static constexpr const char* name = Name;
   static constexpr bool text = false;
 
+  static bale::file_options file_options() {
+    bale::file_options options;
+    options.sync = false;
+    options.compression = Compression;
+    return options;
+  }
   template <class T>
   static std::vector<std::byte> write(const T& value) {
-    return bale::serialize(value);
+    return bale::serialize<Format>(value);
   }
   template <class T>
   static void read(std::span<const char> bytes, T& value) {
-    bale::deserialize(bytes, value);
+    bale::deserialize<Format>(bytes, value);
   }
-  // The exact size is known first, so bale writes straight into the mapped file: no buffer.
   template <class T>
   static void write_file(const std::filesystem::path& path, const T& value) {
-    bench::write_mapped_file(path, bale::serialized_size(value),
-                             [&](std::span<std::byte> out) { bale::serialize_to(out, value); });
+    bale::save_file<Format>(path, value, file_options());
   }
   template <class T>
   static void read_file(const std::filesystem::path& path, T& value) {
-    const bench::mapped_file file(path);
-    bale::deserialize(file.bytes(), value);
+    bale::load_file<T, Format>(path, value, file_options());
   }
 };
 
-const bench::library_registration registration([] { bench::generic_cases<bale_binary>(); });
+constexpr char binary_name[] = "bale";
+constexpr char compact_name[] = "bale_compact";
+constexpr char lz4_name[] = "bale_lz4";
+constexpr char zstd_name[] = "bale_zstd";
+using bale_binary = bale_library<bale::binary, binary_name>;
+using bale_compact = bale_library<bale::compact, compact_name>;
+using bale_lz4 = bale_library<bale::binary, lz4_name, bale::codec::lz4>;
+using bale_zstd = bale_library<bale::binary, zstd_name, bale::codec::zstd>;
+
+const bench::library_registration registration([] {
+  bench::generic_cases<bale_binary>();
+  bench::generic_cases<bale_compact>();
+  for (auto* input : {&cases::seed_elements}) {
+    bench::file_cases<bale_lz4>("seed_struct", input, bench::cost::fast);
+    bench::file_cases<bale_zstd>("seed_struct", input, bench::cost::fast);
+  }
+  bench::file_cases<bale_lz4>("double_array", &cases::double_array, bench::cost::fast);
+  bench::file_cases<bale_zstd>("double_array", &cases::double_array, bench::cost::fast);
+});
 
 }  // namespace

@@ -1,5 +1,6 @@
 // The baselines: memcpy of the same bytes, copying the std::vector, and raw file write plus
 // mmap + memcpy back, for the cases whose data is trivially copyable.
+#include <bale/compress/compress.hpp>
 #include <cstring>
 
 #include "common/generic_cases.hpp"
@@ -37,6 +38,23 @@ struct raw_memcpy {
   }
 };
 
+// memcpy + LZ4 (the seed's compressed baseline): the raw bytes, LZ4-compressed into the file.
+struct memcpy_lz4 : raw_memcpy {
+  static constexpr const char* name = "memcpy_lz4";
+  template <class T>
+  static void write_file(const std::filesystem::path& path, const std::vector<T>& value) {
+    const auto packed = bale::compress(std::as_bytes(std::span(value)), bale::codec::lz4);
+    bench::write_whole_file(path, packed.data(), packed.size());
+  }
+  template <class T>
+  static void read_file(const std::filesystem::path& path, std::vector<T>& value) {
+    const bench::mapped_file file(path);
+    const auto raw = bale::decompress(std::as_bytes(file.bytes()));
+    value.resize(raw.size() / sizeof(T));
+    std::memcpy(value.data(), raw.data(), raw.size());
+  }
+};
+
 // The seed's in-memory baseline: `std::vector<T> copy = elements;`.
 template <class T>
 void vector_copy(const std::string& case_name, const std::vector<T>& (*input)()) {
@@ -59,6 +77,8 @@ const bench::library_registration registration([] {
   bench::memory_cases<raw_memcpy>("seed_struct", &cases::seed_elements, cost::fast);
   bench::file_cases<raw_memcpy>("seed_struct", &cases::seed_elements, cost::fast);
   bench::memory_cases<raw_memcpy>("hps_double_array", &cases::hps_doubles, cost::fast);
+  bench::file_cases<memcpy_lz4>("seed_struct", &cases::seed_elements, cost::fast);
+  bench::file_cases<memcpy_lz4>("double_array", &cases::double_array, cost::fast);
   vector_copy("double_array", &cases::double_array);
   vector_copy("seed_struct", &cases::seed_elements);
 });

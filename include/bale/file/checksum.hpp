@@ -48,9 +48,10 @@ __attribute__((target("sse4.2"))) inline std::uint32_t crc32c_sse42(
 }
 #endif
 
-/// CRC32C of `bytes`.
-inline std::uint32_t crc32c(std::span<const std::byte> bytes) noexcept {
-  std::uint32_t crc = 0xFFFFFFFFU;
+/// CRC32C of A followed by `bytes`, given `crc` = CRC32C of A (0 for nothing): checksums a stream
+/// piece by piece.
+inline std::uint32_t crc32c_extend(std::uint32_t crc, std::span<const std::byte> bytes) noexcept {
+  crc = ~crc;
 #if defined(BALE_CRC32C_HARDWARE)
   static const bool hardware = __builtin_cpu_supports("sse4.2");
   crc = hardware ? crc32c_sse42(crc, bytes) : crc32c_portable(crc, bytes);
@@ -58,6 +59,11 @@ inline std::uint32_t crc32c(std::span<const std::byte> bytes) noexcept {
   crc = crc32c_portable(crc, bytes);
 #endif
   return ~crc;
+}
+
+/// CRC32C of `bytes`.
+inline std::uint32_t crc32c(std::span<const std::byte> bytes) noexcept {
+  return crc32c_extend(0, bytes);
 }
 
 }  // namespace bale::detail

@@ -158,11 +158,59 @@ class read_mapping {
   std::size_t size_ = 0;
 };
 
-// Writes `size` bytes through `fill` into a new temporary file next to `path`, then renames it
+/// An output sink over a file descriptor: small writes gather in a buffer, large ones go straight
+/// from the caller's memory to write(2). Every byte passes through the running CRC32C.
+class file_sink {
+ public:
+  static constexpr bool counts_only = false;
+  file_sink(int fd, const std::filesystem::path& path)
+      : fd_(fd), path_(path), buffer_(std::size_t{1} << 16) {}
+
+  void put(const void* data, std::size_t n) {
+    const auto* bytes = static_cast<const std::byte*>(data);
+    crc_ = crc32c_extend(crc_, std::span<const std::byte>(bytes, n));
+    size_ += n;
+    if (n >= buffer_.size() / 2) {
+      flush();
+      write_all(bytes, n);
+      return;
+    }
+    if (used_ + n > buffer_.size()) flush();
+    std::memcpy(buffer_.data() + used_, bytes, n);
+    used_ += n;
+  }
+  void flush() {
+    write_all(buffer_.data(), used_);
+    used_ = 0;
+  }
+  std::uint64_t size() const noexcept { return size_; }
+  std::uint32_t checksum() const noexcept { return crc_; }
+
+ private:
+  void write_all(const std::byte* data, std::size_t n) {
+    while (n > 0) {
+      const ssize_t written = ::write(fd_, data, n);
+      if (written < 0 && errno == EINTR) continue;
+      if (written <= 0) io_failure(path_, "cannot write");
+      data += written;
+      n -= static_cast<std::size_t>(written);
+    }
+  }
+
+  int fd_;
+  const std::filesystem::path& path_;
+  std::vector<std::byte> buffer_;
+  std::size_t used_ = 0;
+  std::uint64_t size_ = 0;
+  std::uint32_t crc_ = 0;
+};
+
+// Creates a temporary file next to `path`, lets `write_payload(sink)` stream the payload after room
+// for the header, writes the header returned by `make_header(sink)`, syncs, and renames the file
 // over `path`. The temporary file is removed on any failure.
-template <class Fill>
-void write_file_atomically(const std::filesystem::path& path, std::size_t size, bool sync,
-                           Fill&& fill) {
+template <class WritePayload, class MakeHeader>
+void write_file_atomically(const std::filesystem::path& path, bool sync,
+                           WritePayload&& write_payload, MakeHeader&& make_header) {
   const std::filesystem::path dir =
       path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   std::string temp = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
@@ -176,17 +224,15 @@ void write_file_atomically(const std::filesystem::path& path, std::size_t size, 
     }
   } guard{temp};
   if (::fchmod(fd.get(), 0644) != 0) io_failure(path, "cannot set permissions");
-  if (size != 0) {
-    if (::ftruncate(fd.get(), static_cast<off_t>(size)) != 0) io_failure(path, "cannot size");
-    void* data = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd.get(), 0);
-    if (data == MAP_FAILED) io_failure(path, "cannot map for writing");
-    struct unmap {
-      void* data;
-      std::size_t size;
-      ~unmap() { ::munmap(data, size); }
-    } mapping{data, size};
-    fill(std::span<std::byte>(static_cast<std::byte*>(data), size));
-  }
+  if (::lseek(fd.get(), static_cast<off_t>(file_header_size), SEEK_SET) < 0)
+    io_failure(path, "cannot seek");
+  file_sink sink(fd.get(), path);
+  write_payload(sink);
+  sink.flush();
+  std::byte header[file_header_size];
+  write_header(header, make_header(sink));
+  if (::pwrite(fd.get(), header, file_header_size, 0) != static_cast<ssize_t>(file_header_size))
+    io_failure(path, "cannot write the header");
   if (sync && ::fdatasync(fd.get()) != 0) io_failure(path, "cannot sync");
   if (::close(fd.release()) != 0) io_failure(path, "cannot close");
   if (::rename(temp.c_str(), path.c_str()) != 0)
@@ -200,7 +246,8 @@ void write_file_atomically(const std::filesystem::path& path, std::size_t size, 
 
 }  // namespace detail
 
-/// Writes value to `path` (atomically: a temporary file, then rename).
+/// Writes value to `path` (atomically: a temporary file, then rename). Uncompressed values stream
+/// to the file in one pass; compressed ones are encoded, compressed, then written.
 template <format Format = binary, class T>
 void save_file(const std::filesystem::path& path, const T& value,
                const file_options& options = {}) {
@@ -208,30 +255,25 @@ void save_file(const std::filesystem::path& path, const T& value,
   header.format = Format::id;
   header.compression = options.compression;
   header.fingerprint = detail::type_fingerprint<T>();
-  if (options.compression == codec::none) {
-    // The exact size is known first: the value is written straight into the mapped file.
-    const std::size_t size = serialized_size<Format>(value);
-    header.payload_size = header.raw_size = size;
-    detail::write_file_atomically(path, detail::file_header_size + size, options.sync,
-                                  [&](std::span<std::byte> out) {
-                                    const auto payload = out.subspan(detail::file_header_size);
-                                    serialize_to<Format>(payload, value);
-                                    header.checksum = detail::crc32c(payload);
-                                    detail::write_header(out.data(), header);
-                                  });
-  } else {
-    const std::vector<std::byte> raw = serialize<Format>(value);
-    const std::vector<std::byte> packed = compress(raw, options.compression, options.level);
-    header.raw_size = raw.size();
-    header.payload_size = packed.size();
-    detail::write_file_atomically(path, detail::file_header_size + packed.size(), options.sync,
-                                  [&](std::span<std::byte> out) {
-                                    std::memcpy(out.data() + detail::file_header_size,
-                                                packed.data(), packed.size());
-                                    header.checksum = detail::crc32c(packed);
-                                    detail::write_header(out.data(), header);
-                                  });
-  }
+  std::vector<std::byte> raw;
+  if (options.compression != codec::none) raw = serialize<Format>(value);
+  detail::write_file_atomically(
+      path, options.sync,
+      [&](detail::file_sink& sink) {
+        if (options.compression == codec::none) {
+          typename Format::template writer<detail::file_sink> ar(sink);
+          ar(value);
+        } else {
+          const std::vector<std::byte> packed = compress(raw, options.compression, options.level);
+          sink.put(packed.data(), packed.size());
+        }
+      },
+      [&](const detail::file_sink& sink) {
+        header.payload_size = sink.size();
+        header.raw_size = options.compression == codec::none ? sink.size() : raw.size();
+        header.checksum = sink.checksum();
+        return header;
+      });
 }
 
 /// Reads a T from a file written by save_file, decoding from a mapping of the file. Throws
