@@ -3,11 +3,15 @@
 // function, BALE_REFLECT, or nothing at all (aggregates). Standard types are specializations in
 // bale/types/.
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
+#include "bale/core/error.hpp"
 #include "bale/core/wire.hpp"
 #include "bale/fwd.hpp"
 #include "bale/reflect/aggregate.hpp"
@@ -273,9 +277,99 @@ struct user_serializer<T, description::aggregate> {
 
 }  // namespace detail
 
+/// Opt a reflected type (aggregate or BALE_REFLECT) in to writing only the members that differ
+/// from a default-constructed T, behind a presence bitmask:
+///   template <> inline constexpr bool bale::omit_defaults<settings> = true;
+template <class T>
+inline constexpr bool omit_defaults = false;
+
+namespace detail {
+
+// Calls f(names, members...) for a reflected type: its member names and references to its members.
+template <class T, class Value, class F>
+decltype(auto) with_reflected_members(Value& value, F&& f) {
+  if constexpr (description_of<T>() == description::aggregate) {
+    return bale::visit_members(
+        value, [&](auto&... members) { return f(aggregate_names<T>::value, members...); });
+  } else {
+    return std::apply(
+        [&](auto... pointers) { return f(macro_names<T>::value, value.*pointers...); },
+        macro_members<T>::described.pointers);
+  }
+}
+
+// Presence bitmask (bit i of byte i / 8: member i is written), then the members that differ from
+// their default. Works for any number of members.
+template <class T>
+struct defaults_omitting_serializer {
+  static const T& defaults() {
+    static const T instance{};
+    return instance;
+  }
+  template <class M>
+  static bool differs(const M& member, const M& default_member) {
+    if constexpr (requires {
+                    { member == default_member } -> std::convertible_to<bool>;
+                  })
+      return !(member == default_member);
+    else
+      return true;  // cannot compare: always written
+  }
+
+  template <class Archive>
+  static void save(Archive& ar, const T& value) {
+    with_reflected_members<T>(value, [&](const auto& names, const auto&... members) {
+      with_reflected_members<T>(defaults(), [&](const auto&, const auto&... default_members) {
+        constexpr std::size_t count = sizeof...(members);
+        std::array<std::uint8_t, (count + 7) / 8> mask{};
+        std::size_t i = 0;
+        ((differs(members, default_members) ? (void)(mask[i / 8] |= std::uint8_t(1U << (i % 8)))
+                                            : (void)0,
+          ++i),
+         ...);
+        ar.write_composite([&] {
+          ar(mask);
+          std::size_t k = 0;
+          ((mask[k / 8] >> (k % 8) & 1U ? ar.write_field(names[k], members) : (void)0, ++k), ...);
+        });
+      });
+    });
+  }
+  template <class Archive>
+  static void load(Archive& ar, T& value) {
+    with_reflected_members<T>(value, [&](const auto& names, auto&... members) {
+      with_reflected_members<T>(defaults(), [&](const auto&, const auto&... default_members) {
+        constexpr std::size_t count = sizeof...(members);
+        ar.read_composite([&] {
+          const std::size_t at = ar.offset();
+          std::array<std::uint8_t, (count + 7) / 8> mask{};
+          ar(mask);
+          if constexpr (count % 8 != 0) {
+            if (mask.back() >> (count % 8) != 0)
+              ar.fail_at(errc::invalid_value, "presence mask has bits past the last member", at);
+          }
+          std::size_t k = 0;
+          ((mask[k / 8] >> (k % 8) & 1U ? ar.read_field(names[k], members)
+                                        : (void)(members = default_members),
+            ++k),
+           ...);
+        });
+      });
+    });
+  }
+};
+
+template <class T>
+using primary_serializer =
+    std::conditional_t<omit_defaults<T> && (description_of<T>() == description::aggregate ||
+                                            description_of<T>() == description::reflect_macro),
+                       defaults_omitting_serializer<T>, user_serializer<T>>;
+
+}  // namespace detail
+
 /// Primary template: user types. Specialize serializer<T> to take over a type completely.
 template <class T>
-struct serializer : detail::user_serializer<T> {};
+struct serializer : detail::primary_serializer<T> {};
 
 /// A type bale knows how to write and read.
 template <class T>
