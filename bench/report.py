@@ -30,7 +30,7 @@ CASES = {
 }
 PER_TYPE = ["char", "short", "int", "long", "float", "double"]
 # The baseline each operation is compared with, where the case has one.
-BASELINE = {"write": "memcpy", "read": "memcpy", "write_file": "memcpy", "read_file_cold": "memcpy"}
+BASELINE = {op: "memcpy" for op in ("write", "read", "write_reused", "read_reused", "write_file", "read_file_cold")}
 
 
 def load_runs(path):
@@ -113,7 +113,8 @@ def fmt(value, digits=3):
 def case_table(rows, case):
     out = ["| library | operation | median | spread | CPU | GB/s | bytes | vs bale | vs memcpy |",
            "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
-    order = {"write": 0, "read": 1, "read_twice": 2, "write_file": 3, "read_file_cold": 4, "roundtrip": 5, "copy": 6}
+    order = {"write": 0, "read": 1, "read_twice": 2, "write_reused": 3, "read_reused": 4, "write_file": 5,
+             "read_file_cold": 6, "roundtrip": 7, "copy": 8}
     for r in sorted((r for r in rows if r["case"] == case),
                     key=lambda r: (order.get(r["operation"], 9), r.get("median") or 1e300)):
         if r["error"]:
@@ -157,7 +158,7 @@ def plot(rows, case, out_dir):
         import matplotlib.pyplot as plt
     except ImportError:
         return None
-    ops = [op for op in ("write", "read", "write_file", "read_file_cold", "roundtrip")
+    ops = [op for op in ("write", "read", "write_reused", "read_reused", "write_file", "read_file_cold", "roundtrip")
            if any(r["case"] == case and r["operation"] == op and "median" in r for r in rows)]
     if not ops:
         return None

@@ -15,15 +15,20 @@
 
 namespace cases {
 
+/// n values drawn uniformly from [-1, 1] with a fixed seed.
+template <class T>
+std::vector<T> uniform_values(std::size_t n, std::uint64_t seed) {
+  std::vector<T> v(n);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<T> dist(-1, 1);
+  for (auto& x : v) x = dist(rng);
+  return v;
+}
+
 /// Case 1 (seed 000): std::vector<double> of 10^7 elements.
 inline const std::vector<double>& double_array() {
-  static const std::vector<double> values = [] {
-    std::vector<double> v(bench::scaled(10'000'000, 1000));
-    std::mt19937_64 rng(1);
-    std::uniform_real_distribution<double> dist(-1.0, 1.0);
-    for (auto& d : v) d = dist(rng);
-    return v;
-  }();
+  static const std::vector<double> values =
+      uniform_values<double>(bench::scaled(10'000'000, 1000), 1);
   return values;
 }
 
@@ -92,13 +97,8 @@ inline const std::vector<seed_element>& seed_elements() {
 
 /// Case 6 (seed 004): a double array, a sparse matrix, a hash map string -> double.
 inline const std::vector<double>& hps_doubles() {
-  static const std::vector<double> values = [] {
-    std::vector<double> v(bench::scaled(1'000'000, 1000));
-    std::mt19937_64 rng(6);
-    std::uniform_real_distribution<double> dist(-1.0, 1.0);
-    for (auto& d : v) d = dist(rng);
-    return v;
-  }();
+  static const std::vector<double> values =
+      uniform_values<double>(bench::scaled(1'000'000, 1000), 6);
   return values;
 }
 

@@ -6,6 +6,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <bale/file/file.hpp>
 
 #include <cstddef>
 #include <cstdlib>
@@ -41,37 +42,6 @@ inline void write_whole_file(const std::filesystem::path& path, const void* data
     }
     at += n;
     size -= static_cast<std::size_t>(n);
-  }
-  ::close(fd);
-}
-
-/// Flushes the file and drops it from the page cache: the next read goes to the device.
-inline void evict_from_page_cache(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd < 0) return;
-  ::fdatasync(fd);
-  ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-  ::close(fd);
-}
-
-/// Creates a file of `size` bytes and lets `fill` write it through a shared mapping: one copy,
-/// straight into the page cache.
-template <class Fill>
-void write_mapped_file(const std::filesystem::path& path, std::size_t size, Fill&& fill) {
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) throw std::runtime_error("cannot write " + path.string());
-  if (::ftruncate(fd, static_cast<off_t>(size)) != 0) {
-    ::close(fd);
-    throw std::runtime_error("cannot size " + path.string());
-  }
-  if (size != 0) {
-    void* data = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (data == MAP_FAILED) {
-      ::close(fd);
-      throw std::runtime_error("cannot map " + path.string());
-    }
-    fill(std::span<std::byte>(static_cast<std::byte*>(data), size));
-    ::munmap(data, size);
   }
   ::close(fd);
 }

@@ -113,7 +113,7 @@ void file_cases(const std::string& case_name, const T& (*input)(), cost c) {
         T back{};
         for (auto _ : state) {
           state.PauseTiming();
-          evict_from_page_cache(path);
+          bale::evict_from_page_cache(path);
           back = T{};
           state.ResumeTiming();
           Lib::read_file(path, back);

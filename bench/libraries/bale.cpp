@@ -45,7 +45,37 @@ using bale_compact = bale_library<bale::compact, compact_name>;
 using bale_lz4 = bale_library<bale::binary, lz4_name, bale::codec::lz4>;
 using bale_zstd = bale_library<bale::binary, zstd_name, bale::codec::zstd>;
 
+// Into memory the caller keeps: serialize_to a buffer of the right size, deserialize into a vector
+// that keeps its capacity. The pure copy, next to memcpy's.
+void reused_cases() {
+  bench::add("double_array/bale/write_reused", [](benchmark::State& state) {
+    const auto& value = cases::double_array();
+    std::vector<std::byte> out(bale::serialized_size(value));
+    for (auto _ : state) {
+      bale::serialize_to(out, value);
+      benchmark::DoNotOptimize(out.data());
+      benchmark::ClobberMemory();
+    }
+    bench::require(state, bale::deserialize<std::vector<double>>(out) == value,
+                   "decoded value differs");
+    bench::report(state, cases::payload_bytes(value), out.size());
+  });
+  bench::add("double_array/bale/read_reused", [](benchmark::State& state) {
+    const auto& value = cases::double_array();
+    const auto bytes = bale::serialize(value);
+    std::vector<double> back(value.size());
+    for (auto _ : state) {
+      bale::deserialize(bytes, back);
+      benchmark::DoNotOptimize(back.data());
+      benchmark::ClobberMemory();
+    }
+    bench::require(state, back == value, "decoded value differs");
+    bench::report(state, cases::payload_bytes(value), bytes.size());
+  });
+}
+
 const bench::library_registration registration([] {
+  reused_cases();
   bench::generic_cases<bale_binary>();
   bench::generic_cases<bale_compact>();
   for (auto* input : {&cases::seed_elements}) {

@@ -70,7 +70,36 @@ void vector_copy(const std::string& case_name, const std::vector<T>& (*input)())
   });
 }
 
+// memcpy into memory kept across calls: the baseline of bale's write_reused / read_reused.
+void reused_cases() {
+  bench::add("double_array/memcpy/write_reused", [](benchmark::State& state) {
+    const auto& value = cases::double_array();
+    std::vector<std::byte> out(cases::payload_bytes(value));
+    for (auto _ : state) {
+      std::memcpy(out.data(), value.data(), out.size());
+      benchmark::DoNotOptimize(out.data());
+      benchmark::ClobberMemory();
+    }
+    bench::require(state, std::memcmp(out.data(), value.data(), out.size()) == 0, "copy differs");
+    bench::report(state, out.size(), out.size());
+  });
+  bench::add("double_array/memcpy/read_reused", [](benchmark::State& state) {
+    const auto& value = cases::double_array();
+    std::vector<std::byte> bytes(cases::payload_bytes(value));
+    std::memcpy(bytes.data(), value.data(), bytes.size());
+    std::vector<double> back(value.size());
+    for (auto _ : state) {
+      std::memcpy(back.data(), bytes.data(), bytes.size());
+      benchmark::DoNotOptimize(back.data());
+      benchmark::ClobberMemory();
+    }
+    bench::require(state, back == value, "copy differs");
+    bench::report(state, bytes.size(), bytes.size());
+  });
+}
+
 const bench::library_registration registration([] {
+  reused_cases();
   using bench::cost;
   bench::memory_cases<raw_memcpy>("double_array", &cases::double_array, cost::fast);
   bench::file_cases<raw_memcpy>("double_array", &cases::double_array, cost::fast);

@@ -17,7 +17,7 @@
 
 namespace bale::detail {
 
-struct binary_codec {
+struct binary_codec : bool_flag<binary_codec> {
   // wchar_t is 2 bytes on some platforms and 4 on others; the wire always has 4.
   template <class T>
   using wire_type = std::conditional_t<std::is_same_v<T, bool>, std::uint8_t,
@@ -42,10 +42,6 @@ struct binary_codec {
   template <class Sink>
   static void write_length(Sink& sink, std::size_t length) {
     write_scalar(sink, static_cast<std::uint64_t>(length));
-  }
-  template <class Sink>
-  static void write_flag(Sink& sink, bool flag) {
-    write_scalar(sink, flag);
   }
   template <class Sink>
   static void write_index(Sink& sink, std::size_t index) {
@@ -76,12 +72,6 @@ struct binary_codec {
     std::uint64_t length;
     read_scalar(reader, length);
     return length;
-  }
-  template <class Reader>
-  static bool read_flag(Reader& reader) {
-    bool flag;
-    read_scalar(reader, flag);
-    return flag;
   }
   template <class Reader>
   static std::uint64_t read_index(Reader& reader) {

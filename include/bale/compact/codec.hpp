@@ -52,7 +52,7 @@ constexpr std::int64_t unzigzag(std::uint64_t value) noexcept {
   return static_cast<std::int64_t>(value >> 1) ^ -static_cast<std::int64_t>(value & 1);
 }
 
-struct compact_codec {
+struct compact_codec : bool_flag<compact_codec> {
   template <class T>
   static constexpr wire_size scalar_size =
       compact_raw_scalar<T> ? wire_size{sizeof(T), true} : wire_size{1, false};
@@ -96,10 +96,6 @@ struct compact_codec {
   template <class Sink>
   static void write_length(Sink& sink, std::size_t length) {
     write_varint(sink, length);
-  }
-  template <class Sink>
-  static void write_flag(Sink& sink, bool flag) {
-    write_scalar(sink, flag);
   }
   template <class Sink>
   static void write_index(Sink& sink, std::size_t index) {
@@ -168,12 +164,6 @@ struct compact_codec {
   template <class Reader>
   static std::uint64_t read_length(Reader& reader) {
     return read_varint(reader);
-  }
-  template <class Reader>
-  static bool read_flag(Reader& reader) {
-    bool flag;
-    read_scalar(reader, flag);
-    return flag;
   }
   template <class Reader>
   static std::uint64_t read_index(Reader& reader) {

@@ -31,4 +31,19 @@ template <class T>
 concept wire_arithmetic = std::is_arithmetic_v<T> && !std::is_same_v<T, long double> &&
                           (!std::is_floating_point_v<T> || std::numeric_limits<T>::is_iec559);
 
+/// The optional flag of the byte formats: one bool, written and read as the codec's bool.
+template <class Codec>
+struct bool_flag {
+  template <class Sink>
+  static void write_flag(Sink& sink, bool flag) {
+    Codec::write_scalar(sink, flag);
+  }
+  template <class Reader>
+  static bool read_flag(Reader& reader) {
+    bool flag;
+    Codec::read_scalar(reader, flag);
+    return flag;
+  }
+};
+
 }  // namespace bale::detail

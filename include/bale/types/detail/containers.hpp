@@ -43,16 +43,21 @@ void assign_trivially(Container& container, const std::byte* source, std::size_t
   }
 }
 
+/// A callback that reserves room for n elements where the container can.
+template <class Container>
+auto reserve_hint(Container& container) {
+  return [&container](std::size_t count) {
+    if constexpr (requires { container.reserve(count); }) container.reserve(count);
+  };
+}
+
 /// vector, deque, list: clear, then append each element read.
 template <class Archive, class Container>
 void load_back(Archive& ar, Container& container) {
   using T = typename Container::value_type;
   container.clear();
-  ar.template read_sequence<T>(
-      [&](std::size_t count) {
-        if constexpr (requires { container.reserve(count); }) container.reserve(count);
-      },
-      [&](auto& element_ar) { element_ar(container.emplace_back()); });
+  ar.template read_sequence<T>(reserve_hint(container),
+                               [&](auto& element_ar) { element_ar(container.emplace_back()); });
 }
 
 template <class Container>
@@ -72,18 +77,14 @@ template <class Archive, class Container>
 void load_set(Archive& ar, Container& container) {
   using T = typename Container::value_type;
   container.clear();
-  ar.template read_sequence<T>(
-      [&](std::size_t count) {
-        if constexpr (requires { container.reserve(count); }) container.reserve(count);
-      },
-      [&](auto& element_ar) {
-        T element{};
-        element_ar(element);
-        if constexpr (unique_keys<Container>)
-          require_inserted<Archive, Container>(ar, container.insert(std::move(element)));
-        else
-          container.insert(std::move(element));
-      });
+  ar.template read_sequence<T>(reserve_hint(container), [&](auto& element_ar) {
+    T element{};
+    element_ar(element);
+    if constexpr (unique_keys<Container>)
+      require_inserted<Archive, Container>(ar, container.insert(std::move(element)));
+    else
+      container.insert(std::move(element));
+  });
 }
 
 template <class Archive, class Map>
@@ -99,19 +100,15 @@ void load_map(Archive& ar, Map& map) {
   using K = typename Map::key_type;
   using V = typename Map::mapped_type;
   map.clear();
-  ar.template read_map<std::pair<K, V>>(
-      [&](std::size_t count) {
-        if constexpr (requires { map.reserve(count); }) map.reserve(count);
-      },
-      [&](auto& entry_ar) {
-        K key{};
-        V value{};
-        entry_ar.read_map_entry(key, value);
-        if constexpr (unique_keys<Map>)
-          require_inserted<Archive, Map>(ar, map.emplace(std::move(key), std::move(value)));
-        else
-          map.emplace(std::move(key), std::move(value));
-      });
+  ar.template read_map<std::pair<K, V>>(reserve_hint(map), [&](auto& entry_ar) {
+    K key{};
+    V value{};
+    entry_ar.read_map_entry(key, value);
+    if constexpr (unique_keys<Map>)
+      require_inserted<Archive, Map>(ar, map.emplace(std::move(key), std::move(value)));
+    else
+      map.emplace(std::move(key), std::move(value));
+  });
 }
 
 }  // namespace bale::detail
