@@ -70,14 +70,13 @@ struct compact_codec : bool_flag<compact_codec> {
     if constexpr (Sink::counts_only) {
       sink.skip(varint_size(value));
     } else {
-      std::uint8_t bytes[10];
-      std::size_t n = 0;
+      // Written in place: no copy through a temporary and no call per byte.
+      std::byte* out = sink.reserve(varint_size(value));
       while (value >= 0x80) {
-        bytes[n++] = static_cast<std::uint8_t>(value) | 0x80;
+        *out++ = static_cast<std::byte>(static_cast<std::uint8_t>(value) | 0x80);
         value >>= 7;
       }
-      bytes[n++] = static_cast<std::uint8_t>(value);
-      sink.put(bytes, n);
+      *out = static_cast<std::byte>(value);
     }
   }
 
@@ -129,17 +128,20 @@ struct compact_codec : bool_flag<compact_codec> {
   template <class Reader, wire_arithmetic T>
   static void read_scalar(Reader& reader, T& value) {
     if constexpr (compact_raw_scalar<T>) {
-      T raw;
+      // A bool is checked as a byte: loading a bool object that holds 2 would be undefined.
+      using raw_type = std::conditional_t<std::is_same_v<T, bool>, std::uint8_t, T>;
+      raw_type raw;
       std::memcpy(&raw, reader.take(sizeof raw), sizeof raw);
       if constexpr (std::endian::native == std::endian::big) raw = byteswap(raw);
       if constexpr (std::is_same_v<T, bool>) {
-        const auto byte = std::bit_cast<std::uint8_t>(raw);
-        if (byte > 1)
+        if (raw > 1)
           reader.fail_at(errc::invalid_value,
-                         "bool byte is " + std::to_string(byte) + ", not 0 or 1",
+                         "bool byte is " + std::to_string(raw) + ", not 0 or 1",
                          reader.offset() - 1);
+        value = raw != 0;
+      } else {
+        value = raw;
       }
-      value = raw;
     } else {
       const std::size_t start = reader.offset();
       const std::uint64_t bits = read_varint(reader);

@@ -1,7 +1,8 @@
 #pragma once
-// Where an output archive puts bytes. The same archive code runs twice over a value: once with a
-// size_counter to learn the exact size, then with a span_sink over memory of exactly that size, so
-// the writing pass needs no growth or bounds check per value.
+// Where an output archive puts bytes: put(data, n) copies, reserve(n) (n <= 16) returns room that
+// the caller fills in place (for small encodings such as varints). The same archive code runs twice
+// over a value: once with a size_counter to learn the exact size, then with a span_sink over memory
+// of exactly that size, so the writing pass needs no growth or bounds check per value.
 
 #include <cstddef>
 #include <cstring>
@@ -13,10 +14,15 @@ class size_counter {
   static constexpr bool counts_only = true;
   void put(const void*, std::size_t n) noexcept { size_ += n; }
   void skip(std::size_t n) noexcept { size_ += n; }
+  std::byte* reserve(std::size_t n) noexcept {
+    size_ += n;
+    return scratch_;
+  }
   std::size_t size() const noexcept { return size_; }
 
  private:
   std::size_t size_ = 0;
+  std::byte scratch_[16]{};  // reserve() hands this out: what is written there is not kept
 };
 
 class span_sink {
@@ -27,6 +33,12 @@ class span_sink {
     // n may be 0 with data == nullptr (an empty vector); memcpy must not see that.
     if (n != 0) std::memcpy(out_, data, n);
     out_ += n;
+  }
+  /// Room for n bytes (n <= 16) that the caller writes in place.
+  std::byte* reserve(std::size_t n) noexcept {
+    std::byte* at = out_;
+    out_ += n;
+    return at;
   }
   std::size_t size() const noexcept { return static_cast<std::size_t>(out_ - start_); }
 

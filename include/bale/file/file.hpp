@@ -167,9 +167,8 @@ class file_sink {
       : fd_(fd), path_(path), buffer_(std::size_t{1} << 16) {}
 
   void put(const void* data, std::size_t n) {
+    if (n == 0) return;  // data may be null (an empty vector)
     const auto* bytes = static_cast<const std::byte*>(data);
-    crc_ = crc32c_extend(crc_, std::span<const std::byte>(bytes, n));
-    size_ += n;
     if (n >= buffer_.size() / 2) {
       flush();
       write_all(bytes, n);
@@ -179,6 +178,13 @@ class file_sink {
     std::memcpy(buffer_.data() + used_, bytes, n);
     used_ += n;
   }
+  /// Room for n bytes (n <= 16) written in place into the buffer.
+  std::byte* reserve(std::size_t n) {
+    if (used_ + n > buffer_.size()) flush();
+    std::byte* at = buffer_.data() + used_;
+    used_ += n;
+    return at;
+  }
   void flush() {
     write_all(buffer_.data(), used_);
     used_ = 0;
@@ -187,7 +193,10 @@ class file_sink {
   std::uint32_t checksum() const noexcept { return crc_; }
 
  private:
+  // Every byte of the payload passes here once, in order: the checksum is taken on the way out.
   void write_all(const std::byte* data, std::size_t n) {
+    crc_ = crc32c_extend(crc_, std::span<const std::byte>(data, n));
+    size_ += n;
     while (n > 0) {
       const ssize_t written = ::write(fd_, data, n);
       if (written < 0 && errno == EINTR) continue;

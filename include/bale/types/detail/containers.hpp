@@ -51,13 +51,24 @@ auto reserve_hint(Container& container) {
   };
 }
 
-/// vector, deque, list: clear, then append each element read.
+/// vector, deque, list: read each element in place. Containers with resize() and operator[] are
+/// sized once (the count was checked against the input and charged to the budget first); others
+/// grow at the back.
 template <class Archive, class Container>
 void load_back(Archive& ar, Container& container) {
   using T = typename Container::value_type;
-  container.clear();
-  ar.template read_sequence<T>(reserve_hint(container),
-                               [&](auto& element_ar) { element_ar(container.emplace_back()); });
+  if constexpr (requires(std::size_t n) {
+                  container.resize(n);
+                  container[n];
+                }) {
+    ar.template read_sequence<T>(
+        [&](std::size_t count) { container.resize(count); },
+        [&](auto& element_ar, std::size_t i) { element_ar(container[i]); });
+  } else {
+    container.clear();
+    ar.template read_sequence<T>(reserve_hint(container),
+                                 [&](auto& element_ar) { element_ar(container.emplace_back()); });
+  }
 }
 
 template <class Container>
