@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite, twice: an optimized build, then AddressSanitizer + UndefinedBehaviorSanitizer;
-# then every fuzz target for a bounded time. Installs what it needs from Debian first.
+# The whole test suite three times: optimized with GCC, optimized with Clang, and under
+# AddressSanitizer + UndefinedBehaviorSanitizer; then every fuzz target for a bounded time. Installs what it needs from Debian first.
 #   scripts/test.sh            everything
 #   FUZZ_SECONDS=0 scripts/test.sh   skip the fuzzing step
 set -euo pipefail
@@ -9,7 +9,7 @@ scripts/install_deps.sh cmake ninja-build g++ pkg-config libgtest-dev libgmock-d
   liblz4-dev libzstd-dev
 
 jobs=$(nproc)
-for preset in dev asan-ubsan; do
+for preset in dev clang asan-ubsan; do
   echo "== $preset"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"

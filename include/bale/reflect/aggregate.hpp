@@ -16,6 +16,10 @@
 
 namespace bale::detail {
 
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wundefined-internal"  // declared only: used in requires-expressions
+#endif
 template <class T>
 struct convertible_to_any {
   // Never converts to T itself, so a one-member T{any} is aggregate initialization, not a copy.

@@ -26,6 +26,7 @@ struct declared_object_holder {
 #if defined(__clang__)
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wundefined-var-template"
+#pragma clang diagnostic ignored "-Wundefined-internal"  // types in anonymous namespaces
 #endif
 // Declared only: names are taken in constant evaluation, and nothing refers to it at run time.
 template <class T>

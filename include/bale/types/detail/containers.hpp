@@ -46,9 +46,10 @@ void assign_trivially(Container& container, const std::byte* source, std::size_t
 /// A callback that reserves room for n elements where the container can.
 template <class Container>
 auto reserve_hint(Container& container) {
-  return [&container](std::size_t count) {
-    if constexpr (requires { container.reserve(count); }) container.reserve(count);
-  };
+  if constexpr (requires(std::size_t n) { container.reserve(n); })
+    return [&container](std::size_t count) { container.reserve(count); };
+  else
+    return [](std::size_t) {};
 }
 
 /// vector, deque, list: read each element in place. Containers with resize() and operator[] are
