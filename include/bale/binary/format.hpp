@@ -17,8 +17,6 @@ struct binary {
   template <class Sink>
   using writer = detail::packed_writer<detail::binary_codec, Sink>;
   using reader = detail::packed_reader<detail::binary_codec>;
-  /// Every byte format can compute its exact size before writing.
-  static constexpr bool sizes_exactly = true;
   /// The format's number in file headers.
   static constexpr std::uint8_t id = 1;
 };

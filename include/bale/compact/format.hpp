@@ -18,7 +18,6 @@ struct compact {
   template <class Sink>
   using writer = detail::packed_writer<detail::compact_codec, Sink>;
   using reader = detail::packed_reader<detail::compact_codec>;
-  static constexpr bool sizes_exactly = true;
   /// The format's number in file headers.
   static constexpr std::uint8_t id = 2;
 };

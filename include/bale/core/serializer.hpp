@@ -130,9 +130,6 @@ constexpr description description_of() {
     return description::none;
 }
 
-template <class... Ts>
-struct type_list {};
-
 template <class T>
 struct member_type_of_pointer;
 template <class C, class M>
