@@ -18,7 +18,8 @@ namespace bale::detail {
 
 #if defined(__clang__)
 #pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wundefined-internal"  // declared only: used in requires-expressions
+// Declared only, for use in requires-expressions.
+#pragma clang diagnostic ignored "-Wundefined-internal"
 #endif
 template <class T>
 struct convertible_to_any {
