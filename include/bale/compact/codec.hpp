@@ -53,6 +53,35 @@ constexpr std::int64_t unzigzag(std::uint64_t value) noexcept {
 }
 
 struct compact_codec : bool_flag<compact_codec> {
+ private:
+  // The 7-bit payloads of up to 8 varint bytes, packed together: pairs of groups, then fours,
+  // then eights.
+  static constexpr std::uint64_t gather_groups(std::uint64_t bytes) noexcept {
+    std::uint64_t x = bytes & 0x7F7F7F7F7F7F7F7FULL;
+    x = (x & 0x007F007F007F007FULL) | ((x & 0x7F007F007F007F00ULL) >> 1);
+    x = (x & 0x00003FFF00003FFFULL) | ((x & 0x3FFF00003FFF0000ULL) >> 2);
+    return (x & 0x000000000FFFFFFFULL) | ((x & 0x0FFFFFFF00000000ULL) >> 4);
+  }
+  template <class T>
+  static constexpr bool fits(std::uint64_t bits) noexcept {
+    if constexpr (sizeof(T) == 8) {
+      return true;
+    } else if constexpr (std::is_signed_v<T>) {
+      const std::int64_t wide = unzigzag(bits);
+      return wide >= std::numeric_limits<T>::min() && wide <= std::numeric_limits<T>::max();
+    } else {
+      return bits <= std::numeric_limits<T>::max();
+    }
+  }
+  template <class T>
+  static constexpr T from_varint(std::uint64_t bits) noexcept {
+    if constexpr (std::is_signed_v<T>)
+      return static_cast<T>(unzigzag(bits));
+    else
+      return static_cast<T>(bits);
+  }
+
+ public:
   template <class T>
   static constexpr wire_size scalar_size =
       compact_raw_scalar<T> ? wire_size{sizeof(T), true} : wire_size{1, false};
@@ -123,6 +152,49 @@ struct compact_codec : bool_flag<compact_codec> {
     if (available == 10)
       reader.fail_at(errc::invalid_value, "varint is longer than 10 bytes", start);
     reader.fail_at(errc::end_of_input, "varint runs past the end of the input", start);
+  }
+
+  /// Decodes up to `count` varints of an integer array from [pos, end) with no branch per byte.
+  /// Each step loads eight bytes: the one-byte values at their front are stored together (a run of
+  /// small values moves eight at a time), then the varint after them is decoded whole, its length
+  /// taken from the first clear high bit and its 7-bit groups packed by three shift-and-mask
+  /// steps. Stops at anything it leaves to the checked path (a varint of 9 or 10 bytes, a
+  /// non-minimal one, a value out of T's range, fewer than 16 bytes or 8 values left). Returns how
+  /// many values it decoded and advances pos past them.
+  template <class T>
+  requires(std::is_integral_v<T> && !compact_raw_scalar<T>) static std::size_t
+      read_run(const std::byte*& pos, const std::byte* end, T* out, std::size_t count) noexcept {
+    if constexpr (std::endian::native != std::endian::little) return 0;
+    constexpr std::uint64_t high_bits = 0x8080808080808080ULL;
+    const std::byte* at = pos;
+    std::size_t done = 0;
+    while (count - done > 8 && end - at >= 16) {
+      std::uint64_t word;
+      std::memcpy(&word, at, sizeof word);
+      // The one-byte values in front: all eight are stored, `small` of them kept.
+      const std::uint64_t continued = word & high_bits;
+      const unsigned small =
+          continued == 0 ? 8 : static_cast<unsigned>(std::countr_zero(continued)) / 8;
+      if (small != 0) {
+        for (unsigned k = 0; k < 8; ++k) out[done + k] = from_varint<T>((word >> (8 * k)) & 0x7F);
+        done += small;
+        at += small;
+        if (small == 8 || count - done == 0) continue;
+        std::memcpy(&word, at, sizeof word);
+      }
+      // Then one varint of two or more bytes.
+      const std::uint64_t stops = ~word & high_bits;
+      if (stops == 0) break;
+      const unsigned length = static_cast<unsigned>(std::countr_zero(stops)) / 8 + 1;
+      const std::uint64_t bytes = word & (~std::uint64_t{0} >> (64 - 8 * length));
+      if ((bytes >> (8 * (length - 1))) == 0) break;  // ends in a zero byte: not minimal
+      const std::uint64_t bits = gather_groups(bytes);
+      if (!fits<T>(bits)) break;
+      out[done++] = from_varint<T>(bits);
+      at += length;
+    }
+    pos = at;
+    return done;
   }
 
   template <class Reader, wire_arithmetic T>

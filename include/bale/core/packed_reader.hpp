@@ -178,8 +178,23 @@ class packed_reader {
       if (count != 0)
         std::memcpy(static_cast<void*>(data), take(count * sizeof(T)), count * sizeof(T));
     } else {
-      read_elements<T>(count, [&](auto& ar, std::size_t i) { ar.process(data[i]); });
+      std::size_t done = 0;
+      if constexpr (requires(const std::byte* at) { Codec::read_run(at, end_, data, count); }) {
+        // The codec's fast path takes what it can; the checked path below reports any error.
+        done = Codec::read_run(pos_, end_, data, count);
+      }
+      read_elements<T>(
+          count, [&](auto& ar, std::size_t i) { ar.process(data[i]); }, done);
     }
+  }
+  /// A dynamic sequence into contiguous memory: on_count(n) makes room for n elements and returns
+  /// where they go.
+  template <class T, class OnCount>
+  void read_sequence_into(OnCount&& on_count) {
+    nesting guard(*this);
+    const std::size_t count = read_count<T>(true);
+    T* data = on_count(count);
+    read_contiguous(data, count);
   }
   template <class Ch, class Traits, class Alloc>
   void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
@@ -257,8 +272,8 @@ class packed_reader {
   }
 
   template <class Element, class OnElement>
-  void read_elements(std::size_t count, OnElement&& on_element) {
-    std::size_t i = 0;
+  void read_elements(std::size_t count, OnElement&& on_element, std::size_t first = 0) {
+    std::size_t i = first;
     try {
       for (; i < count; ++i) {
         if constexpr (wire_size_of<Codec, Element>.min == 0) {

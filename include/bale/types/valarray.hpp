@@ -2,12 +2,10 @@
 // std::valarray<T>: a length, then the elements (one memcpy when T allows).
 
 #include <cstddef>
-#include <cstring>
 #include <valarray>
 
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
-#include "bale/types/detail/containers.hpp"
 
 namespace bale {
 
@@ -23,16 +21,11 @@ struct serializer<std::valarray<T>> {
   }
   template <class Archive>
   static void load(Archive& ar, std::valarray<T>& values) {
-    if constexpr (Archive::template bulk<T>) {
-      ar.template read_contiguous_sequence<T>([&](const std::byte* source, std::size_t count) {
-        values.resize(count);
-        if (count != 0) std::memcpy(&values[0], source, count * sizeof(T));
-      });
-    } else {
-      // The count is checked against the input and charged before resize() allocates.
-      ar.template read_sequence<T>([&](std::size_t count) { values.resize(count); },
-                                   [&](auto& element_ar, std::size_t i) { element_ar(values[i]); });
-    }
+    // The count is checked against the input and charged before resize() allocates.
+    ar.template read_sequence_into<T>([&](std::size_t count) {
+      values.resize(count);
+      return count != 0 ? &values[0] : nullptr;
+    });
   }
 };
 

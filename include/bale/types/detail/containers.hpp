@@ -58,10 +58,17 @@ auto reserve_hint(Container& container) {
 template <class Archive, class Container>
 void load_back(Archive& ar, Container& container) {
   using T = typename Container::value_type;
-  if constexpr (requires(std::size_t n) {
-                  container.resize(n);
-                  container[n];
-                }) {
+  if constexpr (std::ranges::contiguous_range<Container> &&
+                requires(std::size_t n) { container.resize(n); }) {
+    // Contiguous: the format may decode the whole run at once (compact integer arrays).
+    ar.template read_sequence_into<T>([&](std::size_t count) {
+      container.resize(count);
+      return std::ranges::data(container);
+    });
+  } else if constexpr (requires(std::size_t n) {
+                         container.resize(n);
+                         container[n];
+                       }) {
     ar.template read_sequence<T>(
         [&](std::size_t count) { container.resize(count); },
         [&](auto& element_ar, std::size_t i) { element_ar(container[i]); });
