@@ -24,6 +24,11 @@ CASES = {
     "double_blocks": "2. 1000 arrays of double[10000] to a file and back",
     "tuple_roundtrip": "4. 500,000 round trips of tuple<int, uint64_t, vector<uint8_t>, string>",
     "seed_struct": "5. 100,000 x struct { float vec[4]; int i; float f; }, in memory and from a cold file",
+    "seed_struct_constant": "5b. The same struct, every element equal",
+    "seed_struct_small": "5c. The same struct, vec left at its default, i geometric, f a binomial count of halves",
+    "int_decoders_small": "7a. Compact integer-array decoders: 10^6 int32 in [-60, 60]",
+    "int_decoders_geometric": "7b. Compact integer-array decoders: 10^6 int32, geometric magnitudes (mean 50)",
+    "int_decoders_full": "7c. Compact integer-array decoders: 10^6 int32, full range",
     "hps_double_array": "6a. HPS double array (10^6 doubles)",
     "hps_sparse_matrix": "6b. HPS sparse matrix (1000 rows x 100 int64 columns + doubles)",
     "hps_hash_map": "6c. HPS hash map string -> double (100,000 entries)",
@@ -129,6 +134,39 @@ def case_table(rows, case):
     return out
 
 
+SEED_DISTRIBUTIONS = [("seed_struct", "uniform"), ("seed_struct_constant", "constant"), ("seed_struct_small", "small")]
+SEED_VARIANTS = [("vector_copy", "copy", "memcpy in memory (vector copy)"),
+                 ("memcpy", "read_file_cold", "memcpy, cold file"),
+                 ("memcpy_lz4", "read_file_cold", "memcpy + LZ4, cold file"),
+                 ("bale", "read", "bale binary in memory"),
+                 ("bale", "read_file_cold", "bale binary, cold file"),
+                 ("bale_unverified", "read_file_cold", "bale binary, cold file, checksum not verified"),
+                 ("bale_lz4", "read_file_cold", "bale + LZ4, cold file"),
+                 ("bale_zstd", "read_file_cold", "bale + zstd, cold file"),
+                 ("bale_compact", "read_file_cold", "bale compact, cold file"),
+                 ("bale_compact_typed", "read_file_cold", "bale compact + small_float + omit_defaults, cold file")]
+
+
+def seed_table(rows):
+    """Seed 003's table: every way of loading the 100,000 structs, for each data distribution."""
+    index = {(r["case"], r["library"], r["operation"]): r for r in rows if not r["error"]}
+    if not any(key[0] == "seed_struct_small" for key in index):
+        return []
+    head = "| variant | " + " | ".join(f"{name}: time | CPU | bytes" for _, name in SEED_DISTRIBUTIONS) + " |"
+    out = [head, "|---|" + "---:|---:|---:|" * len(SEED_DISTRIBUTIONS)]
+    for library, operation, label in SEED_VARIANTS:
+        cells = []
+        for case, _ in SEED_DISTRIBUTIONS:
+            r = index.get((case, library, operation))
+            if r is None:
+                cells += ["", "", ""]
+                continue
+            size = "" if r["size"] is None else f"{r['size']:,}"
+            cells += [f"{fmt(r['median'])} {r['unit']}", f"{fmt(r['cpu'])}", size]
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    return out
+
+
 def per_type_table(rows):
     libraries = sorted({r["library"] for r in rows if r["case"].startswith("per_type_")},
                        key=lambda name: (not name.startswith("bale"), name))
@@ -209,6 +247,11 @@ def main():
         if image:
             lines += [f"![{case}]({image})", ""]
         lines += case_table(rows, case) + [""]
+    table = seed_table(rows)
+    if table:
+        lines += ["## Seed 003's table: loading 100,000 structs, three data distributions", "",
+                  "Cold file = evicted from the page cache before each read; CPU is the process's CPU time "
+                  "(the rest is waiting for the disk).", ""] + table + [""]
     table = per_type_table(rows)
     if table:
         lines += ["## 3. 10^6 random values of each type (seed 001's table), in memory", ""] + table + [""]

@@ -76,24 +76,53 @@ inline std::size_t tuple_rounds() {
   return bench::scaled(500'000, 100);
 }
 
-/// Case 5 (seed 003): 100,000 of struct { float vec[4]; int i; float f; }.
+/// Case 5 (seed 003): 100,000 of struct { float vec[4]; int i; float f; }, drawn three ways:
+///   uniform  - floats uniform in [-1, 1], i uniform in [0, 1000) (the case's main table);
+///   constant - every element the same;
+///   small    - vec never changed from its default, i geometric, f a binomial count of halves
+///              (the seed's "most values are small or unchanged" data).
 struct seed_element {
   float vec[4] = {0.0f, 0.0f, 0.0f, 0.0f};
   int i = 0;
   float f = 0.0f;
   bool operator==(const seed_element&) const = default;
 };
-inline const std::vector<seed_element>& seed_elements() {
+enum class seed_spread { uniform, constant, small };
+template <seed_spread Spread>
+const std::vector<seed_element>& seed_elements_drawn() {
   static const std::vector<seed_element> values = [] {
     std::vector<seed_element> v(bench::scaled(100'000, 100));
     std::mt19937 rng(5);
-    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-    for (auto& e : v)
-      e = {{dist(rng), dist(rng), dist(rng), dist(rng)}, static_cast<int>(rng() % 1000), dist(rng)};
+    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+    std::geometric_distribution<int> geometric(0.1);
+    std::binomial_distribution<int> halves(8, 0.5);
+    for (auto& e : v) {
+      if constexpr (Spread == seed_spread::uniform)
+        e = {{uniform(rng), uniform(rng), uniform(rng), uniform(rng)},
+             static_cast<int>(rng() % 1000),
+             uniform(rng)};
+      else if constexpr (Spread == seed_spread::constant)
+        e = {{0.5f, 1.0f, -1.0f, 2.0f}, 3, 1.0f};
+      else
+        e = {{}, geometric(rng), static_cast<float>(halves(rng)) / 2.0f};
+    }
     return v;
   }();
   return values;
 }
+inline const std::vector<seed_element>& seed_elements() {
+  return seed_elements_drawn<seed_spread::uniform>();
+}
+/// The case name of each distribution: seed_struct (uniform), seed_struct_constant, ..._small.
+struct seed_distribution {
+  const char* case_name;
+  const std::vector<seed_element>& (*input)();
+};
+inline constexpr seed_distribution seed_distributions[] = {
+    {"seed_struct", &seed_elements_drawn<seed_spread::uniform>},
+    {"seed_struct_constant", &seed_elements_drawn<seed_spread::constant>},
+    {"seed_struct_small", &seed_elements_drawn<seed_spread::small>},
+};
 
 /// Case 6 (seed 004): a double array, a sparse matrix, a hash map string -> double.
 inline const std::vector<double>& hps_doubles() {

@@ -103,13 +103,15 @@ const bench::library_registration registration([] {
   using bench::cost;
   bench::memory_cases<raw_memcpy>("double_array", &cases::double_array, cost::fast);
   bench::file_cases<raw_memcpy>("double_array", &cases::double_array, cost::fast);
-  bench::memory_cases<raw_memcpy>("seed_struct", &cases::seed_elements, cost::fast);
-  bench::file_cases<raw_memcpy>("seed_struct", &cases::seed_elements, cost::fast);
+  for (const auto& [case_name, input] : cases::seed_distributions) {
+    bench::memory_cases<raw_memcpy>(case_name, input, cost::fast);
+    bench::file_cases<raw_memcpy>(case_name, input, cost::fast);
+    bench::file_cases<memcpy_lz4>(case_name, input, cost::fast);
+    vector_copy(case_name, input);
+  }
   bench::memory_cases<raw_memcpy>("hps_double_array", &cases::hps_doubles, cost::fast);
-  bench::file_cases<memcpy_lz4>("seed_struct", &cases::seed_elements, cost::fast);
   bench::file_cases<memcpy_lz4>("double_array", &cases::double_array, cost::fast);
   vector_copy("double_array", &cases::double_array);
-  vector_copy("seed_struct", &cases::seed_elements);
 });
 
 }  // namespace

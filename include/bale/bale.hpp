@@ -3,6 +3,7 @@
 
 #include "bale/binary/format.hpp"
 #include "bale/compact/format.hpp"
+#include "bale/compress/small_float.hpp"
 #include "bale/core/deserialize.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/limits.hpp"

@@ -29,6 +29,14 @@ struct listed {
 };
 BALE_REFLECT(listed, a, b)
 
+// C array members compare and reset element by element; small_float members too.
+struct particle {
+  bale::small_float<float> position[4];
+  int id = 0;
+  float mass[2] = {1.0f, 1.0f};
+  bool operator==(const particle&) const = default;
+};
+
 }  // namespace defaults_app
 
 template <>
@@ -37,6 +45,8 @@ template <>
 inline constexpr bool bale::omit_defaults<defaults_app::wide> = true;
 template <>
 inline constexpr bool bale::omit_defaults<defaults_app::listed> = true;
+template <>
+inline constexpr bool bale::omit_defaults<defaults_app::particle> = true;
 
 namespace {
 
@@ -83,6 +93,22 @@ TEST(OmitDefaults, ReadingFillsDefaultsAndRejectsStrayBits) {
   auto cut = bale::try_deserialize<settings>(bytes);
   ASSERT_FALSE(cut);
   EXPECT_EQ(cut.error().path(), "title");
+}
+
+TEST(OmitDefaults, ArrayMembers) {
+  using defaults_app::particle;
+  EXPECT_EQ(bale::serialized_size(particle{}), 1u);
+  particle moved;
+  moved.position[2] = 0.5f;
+  // mask, then four small floats (one byte each in the one-byte set)
+  EXPECT_EQ(bale_test::expect_roundtrip(moved).size(), 1u + 4u);
+  particle heavy;
+  heavy.mass[1] = 3.0f;
+  EXPECT_EQ(bale_test::expect_roundtrip(heavy).size(), 1u + 8u);
+  particle target = moved;
+  target.mass[0] = 7.0f;
+  bale::deserialize(bale::serialize(heavy), target);  // absent arrays go back to their defaults
+  EXPECT_EQ(target, heavy);
 }
 
 }  // namespace

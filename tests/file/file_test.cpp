@@ -89,6 +89,23 @@ TEST_F(FileTest, CorruptedByteAtEveryPositionIsDetected) {
   }
 }
 
+TEST_F(FileTest, UnverifiedChecksumStillDecodesSafely) {
+  const fs::path p = dir_ / "u.bale";
+  bale::save_file(p, std::vector<int>{1, 2, 3});
+  auto bad = read_all(p);
+  bad[40 + 8] ^= 0x01;  // the first element: 1 becomes 0
+  write_all(p, bad);
+  bale::file_options trusting;
+  trusting.verify_checksum = false;
+  EXPECT_EQ(bale::load_file<std::vector<int>>(p, trusting), (std::vector<int>{0, 2, 3}));
+  EXPECT_EQ(bale::try_load_file<std::vector<int>>(p).error().code(), bale::errc::checksum_mismatch);
+  bad[40] ^= 0x40;  // the length: still refused by the decoder, not read past the end
+  write_all(p, bad);
+  const auto r = bale::try_load_file<std::vector<int>>(p, trusting);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code(), bale::errc::length_too_large);
+}
+
 TEST_F(FileTest, TruncatedAndEmptyFiles) {
   const fs::path p = dir_ / "t.bale";
   bale::save_file(p, sample_);
@@ -112,8 +129,10 @@ TEST_F(FileTest, AnotherTypeOrFormat) {
   ASSERT_FALSE(f);
   EXPECT_EQ(f.error().code(), bale::errc::wrong_type);
   bale::file_options loose;
-  loose.check_type = false;  // same bytes, another type that reads them: allowed when asked
-  EXPECT_FALSE((bale::try_load_file<std::vector<int>>(p, loose)).has_value());
+  loose.check_type = false;  // the fingerprint is not compared; the decoder still refuses
+  const auto unchecked = bale::try_load_file<std::vector<int>>(p, loose);
+  ASSERT_FALSE(unchecked);
+  EXPECT_NE(unchecked.error().code(), bale::errc::wrong_type);
 }
 
 TEST_F(FileTest, MissingAndReadOnlyDirectories) {
@@ -167,9 +186,18 @@ TEST(Checksum, KnownValueAndBothPaths) {
   const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(text.data()),
                                          text.size());
   EXPECT_EQ(bale::detail::crc32c(bytes), 0xE3069283u);  // the CRC32C check value
-  std::vector<std::byte> data(1000);
+  // Lengths around the three-chain block (3 x 8192 bytes), whole and in pieces.
+  std::vector<std::byte> data(100000);
   for (auto& b : data) b = static_cast<std::byte>(bale_test::rng()());
-  EXPECT_EQ(~bale::detail::crc32c_portable(0xFFFFFFFFu, data), bale::detail::crc32c(data));
+  for (const std::size_t n : {0u, 1u, 1000u, 24575u, 24576u, 24577u, 49165u, 100000u}) {
+    const std::span<const std::byte> part(data.data(), n);
+    const std::uint32_t expected = ~bale::detail::crc32c_portable(0xFFFFFFFFu, part);
+    EXPECT_EQ(bale::detail::crc32c(part), expected) << n;
+    const std::size_t cut = n / 3;
+    EXPECT_EQ(bale::detail::crc32c_extend(bale::detail::crc32c(part.first(cut)), part.subspan(cut)),
+              expected)
+        << n;
+  }
 }
 
 }  // namespace

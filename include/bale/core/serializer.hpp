@@ -305,12 +305,26 @@ struct defaults_omitting_serializer {
   }
   template <class M>
   static bool differs(const M& member, const M& default_member) {
-    if constexpr (requires {
-                    { member == default_member } -> std::convertible_to<bool>;
-                  })
+    if constexpr (std::is_array_v<M>) {
+      // A C array compares element by element (== on arrays would compare their addresses).
+      for (std::size_t i = 0; i < std::extent_v<M>; ++i)
+        if (differs(member[i], default_member[i])) return true;
+      return false;
+    } else if constexpr (requires {
+                           { member == default_member } -> std::convertible_to<bool>;
+                         }) {
       return !(member == default_member);
-    else
+    } else {
       return true;  // cannot compare: always written
+    }
+  }
+  template <class M>
+  static void reset(M& member, const M& default_member) {
+    if constexpr (std::is_array_v<M>) {
+      for (std::size_t i = 0; i < std::extent_v<M>; ++i) reset(member[i], default_member[i]);
+    } else {
+      member = default_member;
+    }
   }
 
   template <class Archive>
@@ -347,7 +361,7 @@ struct defaults_omitting_serializer {
           }
           std::size_t k = 0;
           ((mask[k / 8] >> (k % 8) & 1U ? ar.read_field(names[k], members)
-                                        : (void)(members = default_members),
+                                        : reset(members, default_members),
             ++k),
            ...);
         });

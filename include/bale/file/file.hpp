@@ -54,6 +54,10 @@ struct file_options {
   /// Refuse a file written for another C++ type (the fingerprint is compiler-specific: turn this
   /// off to read files written by a build with another compiler).
   bool check_type = true;
+  /// Check the payload's CRC32C before decoding (load_file). Turning it off saves one pass over
+  /// the payload (about 0.1 ms per MB here); decoding stays bounds-checked, so a damaged file
+  /// still cannot crash the reader, but damage inside values goes unnoticed.
+  bool verify_checksum = true;
   /// Decoding limits for load_file.
   bale::limits limits{};
 };
@@ -318,7 +322,7 @@ void load_file(const std::filesystem::path& path, T& value, const file_options& 
   if (payload.size() > payload_size)
     detail::file_error(errc::trailing_bytes, path, "has bytes after its payload",
                        detail::file_header_size + static_cast<std::size_t>(payload_size));
-  if (detail::crc32c(payload) != detail::get_u32(bytes.data() + 32))
+  if (options.verify_checksum && detail::crc32c(payload) != detail::get_u32(bytes.data() + 32))
     detail::file_error(errc::checksum_mismatch, path,
                        "is damaged: the payload checksum does not match", detail::file_header_size);
   try {
