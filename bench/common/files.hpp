@@ -21,7 +21,9 @@ namespace bench {
 /// suite empties it before and after a run, so no file of an earlier build is ever read.
 inline std::filesystem::path scratch_dir() {
   const char* dir = std::getenv("BALE_BENCH_DIR");
-  return dir ? std::filesystem::path(dir) : std::filesystem::temp_directory_path() / "bale_bench";
+  // One directory per process: two runs at once must not delete each other's files.
+  return (dir ? std::filesystem::path(dir) : std::filesystem::temp_directory_path()) /
+         ("bale_bench." + std::to_string(::getpid()));
 }
 
 inline std::filesystem::path scratch_file(const std::string& name) {

@@ -109,6 +109,36 @@ struct compact_codec : bool_flag<compact_codec> {
     }
   }
 
+  /// Writes an integer array's varints in one pass over a local pointer (sizing: one sum).
+  template <class Sink, class T>
+  requires(std::is_integral_v<T> &&
+           !compact_raw_scalar<T>) static void write_run(Sink& sink, const T* data,
+                                                         std::size_t count) {
+    auto wire_value = [](T v) {
+      if constexpr (std::is_signed_v<T>)
+        return zigzag(static_cast<std::int64_t>(v));
+      else
+        return static_cast<std::uint64_t>(v);
+    };
+    if constexpr (Sink::counts_only) {
+      std::size_t total = 0;
+      for (std::size_t i = 0; i < count; ++i) total += varint_size(wire_value(data[i]));
+      sink.skip(total);
+    } else {
+      std::byte* const start = sink.ensure(count * varint_size(~std::uint64_t{0}));
+      std::byte* out = start;
+      for (std::size_t i = 0; i < count; ++i) {
+        std::uint64_t value = wire_value(data[i]);
+        while (value >= 0x80) {
+          *out++ = static_cast<std::byte>(static_cast<std::uint8_t>(value) | 0x80);
+          value >>= 7;
+        }
+        *out++ = static_cast<std::byte>(value);
+      }
+      sink.advance(static_cast<std::size_t>(out - start));
+    }
+  }
+
   template <class Sink, wire_arithmetic T>
   static void write_scalar(Sink& sink, T value) {
     if constexpr (compact_raw_scalar<T>) {

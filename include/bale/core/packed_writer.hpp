@@ -102,6 +102,8 @@ class packed_writer {
       sink_.put(data, count * sizeof(T));
     } else if constexpr (Sink::counts_only && size.fixed) {
       sink_.skip(count * size.min);
+    } else if constexpr (requires { Codec::write_run(sink_, data, count); }) {
+      Codec::write_run(sink_, data, count);  // the codec's own loop (compact integer arrays)
     } else {
       for (std::size_t i = 0; i < count; ++i) process(data[i]);
     }

@@ -1,8 +1,10 @@
 #pragma once
 // Where an output archive puts bytes: put(data, n) copies, reserve(n) (n <= 16) returns room that
-// the caller fills in place (for small encodings such as varints). The same archive code runs twice
-// over a value: once with a size_counter to learn the exact size, then with a span_sink over memory
-// of exactly that size, so the writing pass needs no growth or bounds check per value.
+// the caller fills in place (for small encodings such as varints), and ensure(n) returns room for
+// up to n bytes of which the caller then keeps advance(k) (for runs whose size varies). The same
+// archive code runs twice over a value: once with a size_counter to learn the exact size, then with
+// a span_sink over memory of exactly that size, so the writing pass needs no growth or bounds check
+// per value.
 
 #include <cstddef>
 #include <cstring>
@@ -40,6 +42,9 @@ class span_sink {
     out_ += n;
     return at;
   }
+  /// Where the next bytes go; the sizing pass guarantees room for what is written there.
+  std::byte* ensure(std::size_t) noexcept { return out_; }
+  void advance(std::size_t n) noexcept { out_ += n; }
   std::size_t size() const noexcept { return static_cast<std::size_t>(out_ - start_); }
 
  private:

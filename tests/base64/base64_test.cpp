@@ -1,0 +1,119 @@
+// base64: RFC 4648 vectors, both alphabets, padding on and off, strict decoding, and the AVX2
+// kernels against the table codec on every byte value at every position of a block.
+#include <gtest/gtest.h>
+#include <bale/base64/base64.hpp>
+
+#include <random>
+
+namespace {
+
+namespace b64 = bale::base64;
+
+std::span<const std::byte> bytes_of(std::string_view text) {
+  return {reinterpret_cast<const std::byte*>(text.data()), text.size()};
+}
+std::string text_of(const std::vector<std::byte>& bytes) {
+  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
+TEST(Base64, Rfc4648Vectors) {
+  const std::pair<std::string_view, std::string_view> vectors[] = {{"", ""},
+                                                                   {"f", "Zg=="},
+                                                                   {"fo", "Zm8="},
+                                                                   {"foo", "Zm9v"},
+                                                                   {"foob", "Zm9vYg=="},
+                                                                   {"fooba", "Zm9vYmE="},
+                                                                   {"foobar", "Zm9vYmFy"}};
+  for (const auto& [plain, encoded] : vectors) {
+    EXPECT_EQ(b64::encode(bytes_of(plain)), encoded);
+    EXPECT_EQ(text_of(b64::decode(encoded)), plain);
+    std::string unpadded(encoded.substr(0, encoded.find('=')));
+    const b64::options no_padding{b64::alphabet::standard, false};
+    EXPECT_EQ(b64::encode(bytes_of(plain), no_padding), unpadded);
+    EXPECT_EQ(text_of(b64::decode(unpadded, no_padding)), plain);
+  }
+}
+
+TEST(Base64, UrlAlphabet) {
+  const std::vector<std::byte> bytes{std::byte{0xFB}, std::byte{0xFF}, std::byte{0xBF}};
+  EXPECT_EQ(b64::encode(bytes), "+/+/");
+  const b64::options url{b64::alphabet::url, true};
+  EXPECT_EQ(b64::encode(bytes, url), "-_-_");
+  EXPECT_EQ(b64::decode("-_-_", url), bytes);
+  EXPECT_THROW(b64::decode("+/+/", url), bale::error);
+  EXPECT_THROW(b64::decode("-_-_"), bale::error);
+}
+
+bale::error decode_error(std::string_view text, b64::options opt = {}) {
+  try {
+    b64::decode(text, opt);
+  } catch (const bale::error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "accepted: " << text;
+  return bale::error(bale::errc::invalid_value, "", 0);
+}
+
+TEST(Base64, StrictDecoding) {
+  EXPECT_EQ(decode_error("Zm9").offset(), 3u);       // not a multiple of 4
+  EXPECT_EQ(decode_error("Zm=v").offset(), 2u);      // padding in the middle
+  EXPECT_EQ(decode_error("Zm9v!A==").offset(), 4u);  // outside the alphabet
+  EXPECT_EQ(decode_error("Zh==").offset(), 1u);      // 'h' leaves non-zero bits after the byte
+  EXPECT_EQ(decode_error("Zm9=").code(), bale::errc::invalid_value);  // 'o' + 1 bit set: "Zm8="
+  EXPECT_EQ(decode_error("Z===").offset(), 1u);
+  EXPECT_EQ(decode_error("Zg==", {b64::alphabet::standard, false}).offset(), 2u);
+  EXPECT_EQ(decode_error("Z", {b64::alphabet::standard, false}).offset(), 1u);
+  EXPECT_EQ(decode_error("Zm9v Zm9v").code(), bale::errc::invalid_value);  // no whitespace
+}
+
+TEST(Base64, LongInputsMatchTheTableCodec) {
+  // Long enough for the vector kernels, every length near their block sizes, random content.
+  std::mt19937_64 rng(64);
+  for (std::size_t n = 0; n < 200; ++n) {
+    std::vector<std::byte> bytes(n);
+    for (auto& b : bytes) b = static_cast<std::byte>(rng());
+    for (const auto alpha : {b64::alphabet::standard, b64::alphabet::url}) {
+      for (const bool padding : {true, false}) {
+        const b64::options opt{alpha, padding};
+        const std::string text = b64::encode(bytes, opt);
+        ASSERT_EQ(text.size(), b64::encoded_size(n, opt));
+        // Character by character from the definition.
+        const char* chars =
+            alpha == b64::alphabet::standard
+                ? "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+                : "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        for (std::size_t c = 0; c < n * 8 / 6; ++c) {
+          unsigned v = 0;
+          for (unsigned bit = 0; bit < 6; ++bit) {
+            const std::size_t pos = c * 6 + bit;
+            v = v << 1 | (std::to_integer<unsigned>(bytes[pos / 8]) >> (7 - pos % 8) & 1U);
+          }
+          ASSERT_EQ(text[c], chars[v]) << n << " " << c;
+        }
+        ASSERT_EQ(b64::decode(text, opt), bytes) << n;
+      }
+    }
+  }
+}
+
+TEST(Base64, EveryBadCharacterAtEveryPositionOfABlock) {
+  std::vector<std::byte> bytes(96);
+  for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::byte>(i * 37);
+  const std::string good = b64::encode(bytes);
+  const std::string_view alphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  for (unsigned c = 0; c < 256; ++c) {
+    const bool valid = alphabet.find(static_cast<char>(c)) != std::string_view::npos;
+    for (std::size_t at = 0; at < 64; at += 7) {
+      std::string bad = good;
+      bad[at] = static_cast<char>(c);
+      if (valid) {
+        EXPECT_NO_THROW(b64::decode(bad)) << c << " at " << at;
+      } else {
+        EXPECT_EQ(decode_error(bad).offset(), at) << c << " at " << at;
+      }
+    }
+  }
+}
+
+}  // namespace
