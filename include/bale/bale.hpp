@@ -10,6 +10,7 @@
 #include "bale/core/serialize.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
+#include "bale/json/format.hpp"
 #include "bale/reflect/aggregate.hpp"
 #include "bale/reflect/macro.hpp"
 #include "bale/reflect/names.hpp"

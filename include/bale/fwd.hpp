@@ -29,6 +29,8 @@ struct limits;
 struct binary;
 /// The compact format: varint and zigzag integers, raw floats; the smallest without compression.
 struct compact;
+/// JSON (RFC 8259): member names, human readable.
+struct json;
 
 /// A value with a name: `ar(bale::field("owner", owner_))`. Formats with member names (JSON) use
 /// the name; binary ignores it.

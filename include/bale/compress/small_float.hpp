@@ -59,7 +59,9 @@ struct serializer<small_float<T>> {
 
   template <class Archive>
   static void save(Archive& ar, const small_float<T>& f) {
-    if (const auto code = detail::small_float_code(f.value)) {
+    if constexpr (Archive::self_describing) {
+      ar(f.value);  // a text format writes the plain number
+    } else if (const auto code = detail::small_float_code(f.value)) {
       ar.write_scalar(*code);
     } else {
       ar.write_scalar(detail::small_float_escape);
@@ -68,6 +70,10 @@ struct serializer<small_float<T>> {
   }
   template <class Archive>
   static void load(Archive& ar, small_float<T>& f) {
+    if constexpr (Archive::self_describing) {
+      ar(f.value);
+      return;
+    }
     std::uint8_t code = 0;
     ar.read_scalar(code);
     if (code == detail::small_float_escape)

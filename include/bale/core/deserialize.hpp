@@ -21,8 +21,8 @@ namespace detail {
 template <class Reader>
 void require_consumed(const Reader& ar) {
   if (ar.remaining() != 0)
-    throw error(errc::trailing_bytes,
-                std::to_string(ar.remaining()) + " bytes left after the value", ar.offset());
+    ar.fail_at(errc::trailing_bytes, std::to_string(ar.remaining()) + " bytes left after the value",
+               ar.offset());
 }
 
 // Runs a read; turns every exception into a bale::error (user exceptions become invalid_value,

@@ -18,4 +18,16 @@ concept format = requires {
 }
 &&std::constructible_from<typename F::reader, std::span<const std::byte>, detail::read_context&>;
 
+namespace detail {
+/// Whether serialize_into computes the exact size before writing (binary formats), or writes once
+/// into a growing buffer (a format that says `static constexpr bool sizes_first = false`).
+template <class F>
+inline constexpr bool sizes_first = true;
+template <class F>
+requires requires {
+  F::sizes_first;
+}
+inline constexpr bool sizes_first<F> = F::sizes_first;
+}  // namespace detail
+
 }  // namespace bale

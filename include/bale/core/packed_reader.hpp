@@ -25,6 +25,8 @@ class packed_reader {
  public:
   static constexpr bool is_loading = true;
   static constexpr bool is_saving = false;
+  /// Names and structure are on the wire (true for text formats such as JSON).
+  static constexpr bool self_describing = false;
   using codec = Codec;
   /// Whether a contiguous run of T moves as one memcpy in this format.
   template <class T>

@@ -18,6 +18,8 @@ class packed_writer {
  public:
   static constexpr bool is_loading = false;
   static constexpr bool is_saving = true;
+  /// Names and structure are on the wire (true for text formats such as JSON).
+  static constexpr bool self_describing = false;
   using codec = Codec;
   /// Whether a contiguous run of T moves as one memcpy in this format.
   template <class T>
@@ -55,7 +57,14 @@ class packed_writer {
     Codec::write_length(sink_, count);
     write_elements();
   }
-  template <class F>
+  /// A dynamic number of elements in contiguous memory.
+  template <class T>
+  void write_contiguous_sequence(const T* data, std::size_t count) {
+    Codec::write_length(sink_, count);
+    write_contiguous(data, count);
+  }
+  /// Key is the map's key type (a text format decides by it between an object and pairs).
+  template <class Key, class F>
   void write_map(std::size_t count, F&& write_entries) {
     Codec::write_length(sink_, count);
     write_entries();

@@ -43,6 +43,20 @@ std::size_t serialize_to(std::span<std::byte> out, const Ts&... values) {
 /// Appends the encoding of values to a byte buffer, growing it once; returns the bytes appended.
 template <format Format = binary, byte_buffer Buffer, class... Ts>
 std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
+  if constexpr (!detail::sizes_first<Format>) {
+    // Text: written once into the growing buffer; counting first would format every number twice.
+    const std::size_t old_size = buffer.size();
+    detail::buffer_sink<Buffer> sink(buffer);
+    typename Format::template writer<detail::buffer_sink<Buffer>> ar(sink);
+    try {
+      ar(values...);
+    } catch (...) {
+      buffer.resize(old_size);
+      throw;
+    }
+    sink.finish();
+    return buffer.size() - old_size;
+  }
   const std::size_t size = serialized_size<Format>(values...);
   const std::size_t old_size = buffer.size();
   buffer.resize(old_size + size);

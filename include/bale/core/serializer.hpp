@@ -329,6 +329,11 @@ struct defaults_omitting_serializer {
 
   template <class Archive>
   static void save(Archive& ar, const T& value) {
+    if constexpr (Archive::self_describing) {
+      // Text formats name every member; a reader there fills absent ones from their defaults.
+      user_serializer<T>::save(ar, value);
+      return;
+    }
     with_reflected_members<T>(value, [&](const auto& names, const auto&... members) {
       with_reflected_members<T>(defaults(), [&](const auto&, const auto&... default_members) {
         constexpr std::size_t count = sizeof...(members);
@@ -348,6 +353,10 @@ struct defaults_omitting_serializer {
   }
   template <class Archive>
   static void load(Archive& ar, T& value) {
+    if constexpr (Archive::self_describing) {
+      user_serializer<T>::load(ar, value);
+      return;
+    }
     with_reflected_members<T>(value, [&](const auto& names, auto&... members) {
       with_reflected_members<T>(defaults(), [&](const auto&, const auto&... default_members) {
         constexpr std::size_t count = sizeof...(members);

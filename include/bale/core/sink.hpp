@@ -52,4 +52,42 @@ class span_sink {
   std::byte* start_;
 };
 
+/// Appends to a growable byte container, doubling its size as needed: for formats whose size is
+/// not worth computing first (text). finish() trims the container to what was written.
+template <class Buffer>
+class buffer_sink {
+ public:
+  static constexpr bool counts_only = false;
+  explicit buffer_sink(Buffer& buffer) : buffer_(buffer), size_(buffer.size()) {}
+  void put(const void* data, std::size_t n) {
+    if (n > buffer_.size() - size_) grow(n);
+    if (n != 0) std::memcpy(at(), data, n);
+    size_ += n;
+  }
+  std::byte* reserve(std::size_t n) {
+    std::byte* where = ensure(n);
+    size_ += n;
+    return where;
+  }
+  std::byte* ensure(std::size_t n) {
+    if (n > buffer_.size() - size_) grow(n);
+    return at();
+  }
+  void advance(std::size_t n) noexcept { size_ += n; }
+  std::size_t size() const noexcept { return size_; }
+  void finish() { buffer_.resize(size_); }
+
+ private:
+  std::byte* at() noexcept { return reinterpret_cast<std::byte*>(buffer_.data()) + size_; }
+  void grow(std::size_t n) {
+    std::size_t capacity = buffer_.size() * 2;
+    if (capacity < size_ + n) capacity = size_ + n;
+    if (capacity < 256) capacity = 256;
+    buffer_.resize(capacity);
+  }
+
+  Buffer& buffer_;
+  std::size_t size_;
+};
+
 }  // namespace bale::detail

@@ -15,15 +15,18 @@ struct serializer<std::valarray<T>> {
 
   template <class Archive>
   static void save(Archive& ar, const std::valarray<T>& values) {
-    ar.write_sequence(values.size(), [&] {
-      if (values.size() != 0) ar.write_contiguous(&values[0], values.size());
-    });
+    ar.write_contiguous_sequence(values.size() != 0 ? &values[0] : nullptr, values.size());
   }
   template <class Archive>
   static void load(Archive& ar, std::valarray<T>& values) {
     // The count is checked against the input and charged before resize() allocates.
     ar.template read_sequence_into<T>([&](std::size_t count) {
-      values.resize(count);
+      // resize() would drop the elements: a text format grows the array as values arrive.
+      if (count != values.size()) {
+        std::valarray<T> resized(count);
+        for (std::size_t i = 0; i < count && i < values.size(); ++i) resized[i] = values[i];
+        values.swap(resized);
+      }
       return count != 0 ? &values[0] : nullptr;
     });
   }

@@ -7,6 +7,7 @@
 #include <utility>
 #include <variant>
 
+#include "bale/core/error.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
 
@@ -16,10 +17,16 @@ template <>
 struct serializer<std::monostate> {
   using wire_shape = wire::product<>;
 
+  // Nothing in byte formats; null in text formats, where a value must stand in its place.
   template <class Archive>
-  static void save(Archive&, const std::monostate&) {}
+  static void save(Archive& ar, const std::monostate&) {
+    if constexpr (Archive::self_describing) ar.write_optional(false, [] {});
+  }
   template <class Archive>
-  static void load(Archive&, std::monostate&) {}
+  static void load(Archive& ar, std::monostate&) {
+    if constexpr (Archive::self_describing)
+      ar.read_optional([&] { ar.fail(errc::invalid_value, "expected null for std::monostate"); });
+  }
 };
 
 template <class... Ts>

@@ -16,13 +16,13 @@ namespace bale::detail {
 
 template <class Archive, class Range>
 void save_range(Archive& ar, const Range& range, std::size_t count) {
-  ar.write_sequence(count, [&] {
-    if constexpr (std::ranges::contiguous_range<Range>) {
-      ar.write_contiguous(std::ranges::data(range), count);
-    } else {
+  if constexpr (std::ranges::contiguous_range<Range>) {
+    ar.write_contiguous_sequence(std::ranges::data(range), count);
+  } else {
+    ar.write_sequence(count, [&] {
       for (const auto& element : range) ar(element);
-    }
-  });
+    });
+  }
 }
 
 template <class Archive, class Range>
@@ -52,26 +52,17 @@ auto reserve_hint(Container& container) {
     return [](std::size_t) {};
 }
 
-/// vector, deque, list: read each element in place. Containers with resize() and operator[] are
-/// sized once (the count was checked against the input and charged to the budget first); others
-/// grow at the back.
+/// vector, deque, list. Contiguous containers are sized once from the count (checked against the
+/// input and charged to the budget first) and read in place, so a format may decode the whole run
+/// at once; others grow at the back, the count only a hint (a text format learns it at the end).
 template <class Archive, class Container>
 void load_back(Archive& ar, Container& container) {
   using T = typename Container::value_type;
-  if constexpr (std::ranges::contiguous_range<Container> &&
-                requires(std::size_t n) { container.resize(n); }) {
-    // Contiguous: the format may decode the whole run at once (compact integer arrays).
+  if constexpr (std::ranges::contiguous_range<Container>) {
     ar.template read_sequence_into<T>([&](std::size_t count) {
       container.resize(count);
       return std::ranges::data(container);
     });
-  } else if constexpr (requires(std::size_t n) {
-                         container.resize(n);
-                         container[n];
-                       }) {
-    ar.template read_sequence<T>(
-        [&](std::size_t count) { container.resize(count); },
-        [&](auto& element_ar, std::size_t i) { element_ar(container[i]); });
   } else {
     container.clear();
     ar.template read_sequence<T>(reserve_hint(container),
@@ -108,7 +99,7 @@ void load_set(Archive& ar, Container& container) {
 
 template <class Archive, class Map>
 void save_map(Archive& ar, const Map& map) {
-  ar.write_map(map.size(), [&] {
+  ar.template write_map<typename Map::key_type>(map.size(), [&] {
     for (const auto& [key, value] : map) ar.write_map_entry(key, value);
   });
 }

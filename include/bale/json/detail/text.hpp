@@ -1,0 +1,92 @@
+#pragma once
+// What the JSON writer and reader share about strings: finding the bytes that need attention eight
+// at a time, and checking UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing past
+// U+10FFFF).
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace bale::detail {
+
+inline constexpr std::uint64_t json_ones = 0x0101010101010101ULL;
+inline constexpr std::uint64_t json_highs = 0x8080808080808080ULL;
+
+// Bytes of an 8-byte word that are '"', '\\', a control character or not ASCII: the high bit of
+// each such byte is set in the result.
+inline std::uint64_t json_special_bytes(std::uint64_t word) noexcept {
+  auto zero_bytes = [](std::uint64_t v) { return (v - json_ones) & ~v & json_highs; };
+  const std::uint64_t quote = zero_bytes(word ^ (json_ones * '"'));
+  const std::uint64_t backslash = zero_bytes(word ^ (json_ones * '\\'));
+  const std::uint64_t control = (word - json_ones * 0x20) & ~word & json_highs;
+  return quote | backslash | control | (word & json_highs);
+}
+
+/// Bytes from p (before end) that need no escaping and are ASCII.
+inline std::size_t json_plain_run(const char* p, const char* end) noexcept {
+  const char* start = p;
+  while (end - p >= 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+    if (const std::uint64_t special = json_special_bytes(word); special != 0)
+      return static_cast<std::size_t>(p - start) +
+             static_cast<std::size_t>(std::countr_zero(special)) / 8;
+    p += 8;
+  }
+  while (p < end) {
+    const auto c = static_cast<unsigned char>(*p);
+    if (c < 0x20 || c == '"' || c == '\\' || c >= 0x80) break;
+    ++p;
+  }
+  return static_cast<std::size_t>(p - start);
+}
+
+/// The length of the valid UTF-8 sequence at p that starts with a non-ASCII byte, 0 if invalid.
+inline std::size_t utf8_sequence(const char* p, const char* end) noexcept {
+  const auto* u = reinterpret_cast<const unsigned char*>(p);
+  const std::size_t left = static_cast<std::size_t>(end - p);
+  auto continuation = [&](std::size_t i) { return i < left && (u[i] & 0xC0) == 0x80; };
+  const unsigned c = u[0];
+  if (c >= 0xC2 && c <= 0xDF) return continuation(1) ? 2 : 0;
+  if (c >= 0xE0 && c <= 0xEF) {
+    if (!continuation(1) || !continuation(2)) return 0;
+    if (c == 0xE0 && u[1] < 0xA0) return 0;   // overlong
+    if (c == 0xED && u[1] >= 0xA0) return 0;  // a surrogate
+    return 3;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    if (!continuation(1) || !continuation(2) || !continuation(3)) return 0;
+    if (c == 0xF0 && u[1] < 0x90) return 0;   // overlong
+    if (c == 0xF4 && u[1] >= 0x90) return 0;  // past U+10FFFF
+    return 4;
+  }
+  return 0;
+}
+
+/// Appends code point cp as UTF-8; returns the bytes written (cp is a valid scalar value).
+inline std::size_t utf8_encode(std::uint32_t cp, char* out) noexcept {
+  if (cp < 0x80) {
+    out[0] = static_cast<char>(cp);
+    return 1;
+  }
+  if (cp < 0x800) {
+    out[0] = static_cast<char>(0xC0 | cp >> 6);
+    out[1] = static_cast<char>(0x80 | (cp & 0x3F));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    out[0] = static_cast<char>(0xE0 | cp >> 12);
+    out[1] = static_cast<char>(0x80 | (cp >> 6 & 0x3F));
+    out[2] = static_cast<char>(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  out[0] = static_cast<char>(0xF0 | cp >> 18);
+  out[1] = static_cast<char>(0x80 | (cp >> 12 & 0x3F));
+  out[2] = static_cast<char>(0x80 | (cp >> 6 & 0x3F));
+  out[3] = static_cast<char>(0x80 | (cp & 0x3F));
+  return 4;
+}
+
+}  // namespace bale::detail

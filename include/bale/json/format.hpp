@@ -1,0 +1,93 @@
+#pragma once
+// bale::json: the format tag, and to_json / from_json / try_from_json.
+//
+//   std::string text = bale::to_json(value);                      // {"id":7,"name":"bale"}
+//   std::string pretty = bale::to_json(value, {.pretty = true});
+//   auto back = bale::from_json<my_type>(text);
+//   auto same = bale::deserialize<my_type, bale::json>(text);      // the generic entry points too
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "bale/core/buffer.hpp"
+#include "bale/core/deserialize.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/limits.hpp"
+#include "bale/core/read_context.hpp"
+#include "bale/core/serialize.hpp"
+#include "bale/core/sink.hpp"
+#include "bale/json/options.hpp"
+#include "bale/json/reader.hpp"
+#include "bale/json/writer.hpp"
+
+namespace bale {
+
+struct json {
+  static constexpr std::string_view name = "json";
+  template <class Sink>
+  using writer = detail::json_writer<Sink>;
+  using reader = detail::json_reader<>;
+  /// Written once into a growing buffer, not sized first.
+  static constexpr bool sizes_first = false;
+  /// The format's number in file headers.
+  static constexpr std::uint8_t id = 3;
+};
+
+/// Appends the JSON text of value to a byte buffer (std::string, std::vector<char>, ...).
+template <byte_buffer Buffer, class T>
+void to_json_into(Buffer& buffer, const T& value, const json_options& options = {}) {
+  const std::size_t old_size = buffer.size();
+  detail::buffer_sink<Buffer> sink(buffer);
+  detail::json_writer<detail::buffer_sink<Buffer>> ar(sink, options);
+  try {
+    ar(value);
+  } catch (...) {
+    buffer.resize(old_size);
+    throw;
+  }
+  sink.finish();
+}
+
+/// The JSON text of value. Throws bale::error for what JSON cannot hold (a NaN, invalid UTF-8).
+template <class T>
+std::string to_json(const T& value, const json_options& options = {}) {
+  std::string text;
+  to_json_into(text, value, options);
+  return text;
+}
+
+/// Reads the whole of `text` into value; throws bale::error on malformed or mismatched input.
+template <class T>
+void from_json(std::string_view text, T& value, const json_options& options = {},
+               const limits& lim = {}) {
+  detail::read_context context(lim);
+  detail::json_reader<> ar(as_byte_span(text), context, options);
+  ar(value);
+  detail::require_consumed(ar);
+}
+
+template <class T>
+T from_json(std::string_view text, const json_options& options = {}, const limits& lim = {}) {
+  T value{};
+  from_json(text, value, options, lim);
+  return value;
+}
+
+/// Like from_json, but the error comes back in the result.
+template <class T>
+result<T> try_from_json(std::string_view text, const json_options& options = {},
+                        const limits& lim = {}) noexcept {
+  detail::read_context context(lim);
+  detail::json_reader<> ar(as_byte_span(text), context, options);
+  T value{};
+  result<void> outcome = detail::capture_errors(ar, [&] {
+    ar(value);
+    detail::require_consumed(ar);
+  });
+  if (!outcome) return outcome.error();
+  return result<T>(std::move(value));
+}
+
+}  // namespace bale

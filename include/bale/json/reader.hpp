@@ -1,0 +1,869 @@
+#pragma once
+// The JSON input archive: strict RFC 8259 (no comments, no trailing commas, no leading zeros, no
+// NaN unless asked), valid UTF-8 with no lone surrogates, members in any order, duplicates an
+// error, unknown and missing members errors unless json_options says otherwise. Errors carry the
+// byte offset and, in their text, the line and column. Nesting is limited by bale::limits, and
+// what containers allocate is charged to its allocation budget.
+
+#include <bitset>
+#include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "bale/base64/base64.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/read_context.hpp"
+#include "bale/core/serializer.hpp"
+#include "bale/fwd.hpp"
+#include "bale/json/detail/text.hpp"
+#include "bale/json/options.hpp"
+#include "bale/json/writer.hpp"
+
+namespace bale::detail {
+
+template <class T>
+inline constexpr bool is_named_v = false;
+template <class T>
+inline constexpr bool is_named_v<named<T>> = true;
+template <class T>
+inline constexpr bool is_named_v<const named<T>> = true;
+
+template <class Anchor = bale_global_namespace>
+class json_reader {
+ public:
+  static constexpr bool is_loading = true;
+  static constexpr bool is_saving = false;
+  static constexpr bool self_describing = true;
+  template <class T>
+  static constexpr bool bulk = false;
+
+  json_reader(std::span<const std::byte> input, read_context& context,
+              const json_options& options = {}) noexcept
+      : begin_(reinterpret_cast<const char*>(input.data())),
+        pos_(begin_),
+        end_(begin_ + input.size()),
+        context_(context),
+        options_(options) {}
+
+  template <class... Ts>
+  void operator()(Ts&&... values) {
+    (process(values), ...);
+  }
+
+  template <class T>
+  void process(T& value) {
+    static_assert(!std::is_const_v<T>, "bale: cannot read into a const object");
+    require_serializable<T>();
+    // placed_ is set once a value's position is dealt with (its comma read, or its member name):
+    // a serializer that forwards to ar(inner) must not have inner take a second comma. Opening a
+    // bracket or reading a token clears it.
+    if constexpr (!is_named_v<T>) {  // bale::field(...): read_field places the value
+      if (!placed_ && !frames_.empty()) {
+        frame& top = frames_.back();
+        if (top.kind == frame::named) fail("expected a named member, not a positional value");
+        if (top.kind == frame::positional) {
+          skip_space();
+          if (top.count++ != 0) expect(',', "',' or the end of the array");
+        }
+      }
+      placed_ = true;
+    }
+    skip_space();
+    serializer<T>::load(*this, value);
+    placed_ = false;
+    if (frames_.empty()) skip_space();  // the top-level value: trailing whitespace is allowed
+  }
+
+  std::size_t offset() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
+  std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
+  read_context& context() noexcept { return context_; }
+
+  [[noreturn]] void fail(std::string detail) const {
+    fail_at(errc::invalid_value, detail, offset());
+  }
+  [[noreturn]] void fail(errc code, std::string detail) const {
+    fail_at(code, std::move(detail), offset());
+  }
+  /// Errors name the line and column (1-based) as well as the byte offset.
+  [[noreturn]] void fail_at(errc code, std::string detail, std::size_t at) const {
+    std::size_t line = 1, column = 1;
+    for (const char* p = begin_; p < begin_ + at && p < end_; ++p) {
+      if (*p == '\n') {
+        ++line;
+        column = 1;
+      } else {
+        ++column;
+      }
+    }
+    throw error(code,
+                "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
+                    std::move(detail),
+                at);
+  }
+
+  // ---- the vocabulary ----
+
+  template <class T>
+  void read_scalar(T& value) {
+    placed_ = false;
+    if constexpr (std::is_same_v<T, bool>) {
+      if (literal("true"))
+        value = true;
+      else if (literal("false"))
+        value = false;
+      else
+        fail("expected true or false");
+    } else if constexpr (std::is_floating_point_v<T>) {
+      read_float(value);
+    } else if constexpr (std::is_enum_v<T>) {
+      std::underlying_type_t<T> raw;
+      read_integer(raw);
+      value = static_cast<T>(raw);
+    } else {
+      read_integer(value);
+    }
+  }
+
+  /// Elements until ']': on_count is a hint JSON cannot give, so it is not called.
+  template <class Element, class OnCount, class OnElement>
+  void read_sequence(OnCount&&, OnElement&& on_element) {
+    open('[', "'['");
+    frames_.push_back({frame::managed});
+    std::size_t i = 0;
+    try {
+      if (!close_if(']')) {
+        do {
+          charge(1, sizeof(Element));
+          skip_space();
+          if constexpr (std::is_invocable_v<OnElement&, json_reader&, std::size_t>)
+            on_element(*this, i);
+          else
+            on_element(*this);
+          ++i;
+          skip_space();
+        } while (next_element(']'));
+      }
+    } catch (error& e) {
+      e.prepend_index(i);
+      throw;
+    }
+    frames_.pop_back();
+    leave();
+  }
+
+  /// Into contiguous memory: grown geometrically as elements arrive, trimmed at the end.
+  template <class T, class OnCount>
+  void read_sequence_into(OnCount&& on_count) {
+    if constexpr (json_byte<T>) {
+      if (std::is_same_v<T, std::byte> || options_.uint8_as_base64) {
+        read_base64(on_count);
+        return;
+      }
+    }
+    open('[', "'['");
+    frames_.push_back({frame::managed});
+    std::size_t count = 0, capacity = 0;
+    T* data = nullptr;
+    try {
+      if (!close_if(']')) {
+        do {
+          if (count == capacity) {
+            const std::size_t grown = capacity == 0 ? 8 : capacity * 2;
+            charge(grown - capacity, sizeof(T));
+            capacity = grown;
+            data = on_count(capacity);
+          }
+          skip_space();
+          process_managed(data[count]);
+          ++count;
+          skip_space();
+        } while (next_element(']'));
+      }
+    } catch (error& e) {
+      e.prepend_index(count);
+      throw;
+    }
+    on_count(count);
+    frames_.pop_back();
+    leave();
+  }
+
+  template <class Entry, class OnCount, class OnEntry>
+  void read_map(OnCount&&, OnEntry&& on_entry) {
+    using K = typename Entry::first_type;
+    constexpr bool as_object = json_key<K>;
+    open(as_object ? '{' : '[', as_object ? "'{'" : "'['");
+    frames_.push_back({as_object ? frame::map_object : frame::managed});
+    std::size_t i = 0;
+    try {
+      if (!close_if(as_object ? '}' : ']')) {
+        do {
+          charge(1, sizeof(Entry));
+          skip_space();
+          on_entry(*this);
+          ++i;
+          skip_space();
+        } while (next_element(as_object ? '}' : ']'));
+      }
+    } catch (error& e) {
+      e.prepend_index(i);
+      throw;
+    }
+    frames_.pop_back();
+    leave();
+  }
+  template <class K, class V>
+  void read_map_entry(K& key, V& value) {
+    if constexpr (json_key<K>) {
+      const std::size_t at = offset();
+      read_key_into(key, at);
+      skip_space();
+      expect(':', "':' after the key");
+      skip_space();
+      process_managed(value);
+    } else {
+      read_tuple(2, [&] { (*this)(key, value); });
+    }
+  }
+  template <class F>
+  void read_tuple(std::size_t, F&& read_elements) {
+    open('[', "'['");
+    frames_.push_back({frame::positional});
+    read_elements();
+    skip_space();
+    if (pos_ < end_ && *pos_ == ',') fail("more values than the type holds");
+    expect(']', frames_.back().count == 0 ? "']' (an empty array)" : "']'");
+    frames_.pop_back();
+    leave();
+  }
+  template <class T>
+  void read_contiguous(T* data, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) process(data[i]);
+  }
+
+  /// Members in any order; each at most once; unknown and missing ones as json_options says.
+  template <class Names, class... Members>
+  void read_object(Members&... members) {
+    constexpr std::size_t count = sizeof...(Members);
+    open('{', "'{'");
+    frames_.push_back({frame::managed});
+    std::bitset<count == 0 ? 1 : count> seen;
+    std::size_t expected = 0;  // members usually come in declaration order
+    if (!close_if('}')) {
+      do {
+        skip_space();
+        const std::size_t at = offset();
+        const std::string_view key = read_key();
+        skip_space();
+        expect(':', "':' after the member name");
+        skip_space();
+        std::size_t index = count;
+        if (expected < count && Names::value[expected] == key) {
+          index = expected;
+        } else {
+          for (std::size_t k = 0; k < count; ++k)
+            if (Names::value[k] == key) index = k;
+        }
+        if (index == count) {
+          if (!options_.skip_unknown_members)
+            fail_at(errc::invalid_value, "unknown member \"" + std::string(key) + "\"", at);
+          skip_value();
+        } else {
+          if (seen[index])
+            fail_at(errc::invalid_value, "duplicate member \"" + std::string(key) + "\"", at);
+          seen[index] = true;
+          expected = index + 1;
+          try {
+            std::size_t k = 0;
+            ((k++ == index ? process_managed(members) : void()), ...);
+          } catch (error& e) {
+            e.prepend_field(Names::value[index]);
+            throw;
+          }
+        }
+        skip_space();
+      } while (next_element('}'));
+    }
+    if (!options_.allow_missing_members && seen.count() != count) {
+      for (std::size_t k = 0; k < count; ++k)
+        if (!seen[k])
+          fail_at(errc::invalid_value, "missing member \"" + std::string(Names::value[k]) + "\"",
+                  offset() - 1);
+    }
+    frames_.pop_back();
+    leave();
+  }
+
+  /// A named field of a user type that reads itself (read_composite found an object).
+  template <class T>
+  void read_field(std::string_view name, T& value) {
+    if (frames_.empty() || frames_.back().kind != frame::named) {
+      process(value);  // positional type: the name is not on the wire
+      return;
+    }
+    frame& top = frames_.back();
+    const std::size_t first = top.first_member;
+    for (std::size_t k = first; k < members_.size(); ++k) {
+      if (members_[k].key != name) continue;
+      if (members_[k].used)
+        fail_at(errc::invalid_value, "field \"" + std::string(name) + "\" read twice",
+                members_[k].value_at);
+      members_[k].used = true;
+      const char* resume = pos_;
+      pos_ = begin_ + members_[k].value_at;
+      try {
+        placed_ = true;
+        process(value);
+      } catch (error& e) {
+        e.prepend_field(name);
+        throw;
+      }
+      pos_ = resume;
+      return;
+    }
+    if (!options_.allow_missing_members)
+      fail_at(errc::invalid_value, "missing member \"" + std::string(name) + "\"", top.object_at);
+  }
+
+  /// A user type that reads itself: an object if it names its fields, else an array.
+  template <class F>
+  void read_composite(F&& read_members) {
+    skip_space();
+    if (pos_ < end_ && *pos_ == '{') {
+      read_named_composite(read_members);
+    } else {
+      read_tuple(0, read_members);
+    }
+  }
+  template <class F>
+  void read_optional(F&& on_present) {
+    skip_space();
+    if (literal("null"))
+      placed_ = false;
+    else
+      on_present();
+  }
+  template <class F>
+  void read_variant(std::size_t count, F&& on_index) {
+    open('[', "'[' (a variant is [index, value])");
+    frames_.push_back({frame::positional});
+    skip_space();
+    const std::size_t at = offset();
+    std::uint64_t index = 0;
+    read_integer(index);
+    if (index >= count)
+      fail_at(errc::invalid_value,
+              "variant index " + std::to_string(index) + " but only " + std::to_string(count) +
+                  " alternatives",
+              at);
+    frames_.back().count = 1;
+    on_index(static_cast<std::size_t>(index));
+    skip_space();
+    expect(']', "']' after the variant's value");
+    frames_.pop_back();
+    leave();
+  }
+  template <class Ch, class Traits, class Alloc>
+  void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
+    placed_ = false;
+    if constexpr (sizeof(Ch) == 1) {
+      text.clear();
+      read_string_into([&](const char* data, std::size_t n) {
+        const std::size_t old = text.size();
+        charge(n, 1);
+        text.resize(old + n);
+        std::memcpy(text.data() + old, data, n);
+      });
+    } else {
+      text.clear();
+      read_sequence<Ch>([](std::size_t) {},
+                        [&](auto& ar) {
+                          Ch unit{};
+                          ar(unit);
+                          text.push_back(unit);
+                        });
+    }
+  }
+  /// string_view into the input: only for strings without escapes.
+  template <class T>
+  std::span<const T> read_view() {
+    static_assert(sizeof(T) == 1, "bale: JSON gives views of strings only");
+    placed_ = false;
+    skip_space();
+    const std::size_t at = offset();
+    expect('"', "a string");
+    const char* start = pos_;
+    scan_string_raw(at, true);
+    return {reinterpret_cast<const T*>(start), static_cast<std::size_t>(pos_ - 1 - start)};
+  }
+
+ private:
+  struct frame {
+    enum kind_type : std::uint8_t { managed, positional, named, map_object } kind;
+    std::size_t count = 0;         // positional: values read so far
+    std::size_t first_member = 0;  // named: its members in members_
+    std::size_t object_at = 0;     // named: where its '{' is
+  };
+  struct member {
+    std::string_view key;  // raw, with escapes undone into keys_ when there were any
+    std::size_t value_at;
+    bool used;
+  };
+
+  template <class T>
+  void process_managed(T& value) {
+    placed_ = true;
+    process(value);
+  }
+
+  void skip_space() noexcept {
+    while (pos_ < end_ && (*pos_ == ' ' || *pos_ == '\n' || *pos_ == '\t' || *pos_ == '\r')) ++pos_;
+  }
+  void expect(char c, const char* what) {
+    if (pos_ >= end_) fail(errc::end_of_input, std::string("expected ") + what + ", input ends");
+    if (*pos_ != c) fail(std::string("expected ") + what + ", found " + describe(*pos_));
+    ++pos_;
+  }
+  static std::string describe(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x21 && u < 0x7F) return std::string("'") + c + "'";
+    return "byte " + std::to_string(u);
+  }
+  bool literal(std::string_view word) noexcept {
+    if (static_cast<std::size_t>(end_ - pos_) >= word.size() &&
+        std::string_view(pos_, word.size()) == word) {
+      pos_ += word.size();
+      return true;
+    }
+    return false;
+  }
+  void open(char bracket, const char* what) {
+    placed_ = false;
+    skip_space();
+    expect(bracket, what);
+    if (!context_.try_enter()) {
+      context_.leave();
+      fail(errc::depth_exceeded,
+           "nesting deeper than " + std::to_string(context_.limits().max_depth));
+    }
+    skip_space();
+  }
+  void leave() noexcept { context_.leave(); }
+  bool close_if(char bracket) noexcept {
+    if (pos_ < end_ && *pos_ == bracket) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  // After an element: ',' means another follows (and must: no trailing comma), the bracket ends.
+  bool next_element(char bracket) {
+    if (pos_ >= end_) fail(errc::end_of_input, std::string("expected ',' or '") + bracket + "'");
+    if (*pos_ == ',') {
+      ++pos_;
+      skip_space();
+      if (pos_ < end_ && (*pos_ == ']' || *pos_ == '}')) fail("trailing comma");
+      return true;
+    }
+    if (*pos_ == bracket) {
+      ++pos_;
+      return false;
+    }
+    fail(std::string("expected ',' or '") + bracket + "', found " + describe(*pos_));
+  }
+  void charge(std::size_t count, std::size_t size) {
+    if (!context_.try_charge(count, size))
+      fail(errc::allocation_limit, "the allocation limit of " +
+                                       std::to_string(context_.limits().max_allocation) +
+                                       " bytes is reached");
+  }
+
+  // ---- numbers ----
+
+  // Checks the RFC 8259 number grammar from pos_; returns where it ends and whether it is an
+  // integer (no fraction, no exponent).
+  const char* scan_number(bool& integral) {
+    const char* p = pos_;
+    integral = true;
+    if (p < end_ && *p == '-') ++p;
+    if (p >= end_) fail(errc::end_of_input, "expected a number, input ends");
+    if (*p == '0') {
+      ++p;
+      if (p < end_ && *p >= '0' && *p <= '9')
+        fail_at(errc::invalid_value, "leading zero in a number", offset());
+    } else if (*p >= '1' && *p <= '9') {
+      while (p < end_ && *p >= '0' && *p <= '9') ++p;
+    } else {
+      fail(pos_ < end_ ? "expected a number, found " + describe(*pos_) : "expected a number");
+    }
+    if (p < end_ && *p == '.') {
+      integral = false;
+      ++p;
+      if (p >= end_ || *p < '0' || *p > '9')
+        fail_at(errc::invalid_value, "expected a digit after '.'",
+                static_cast<std::size_t>(p - begin_));
+      while (p < end_ && *p >= '0' && *p <= '9') ++p;
+    }
+    if (p < end_ && (*p == 'e' || *p == 'E')) {
+      integral = false;
+      ++p;
+      if (p < end_ && (*p == '+' || *p == '-')) ++p;
+      if (p >= end_ || *p < '0' || *p > '9')
+        fail_at(errc::invalid_value, "expected a digit in the exponent",
+                static_cast<std::size_t>(p - begin_));
+      while (p < end_ && *p >= '0' && *p <= '9') ++p;
+    }
+    return p;
+  }
+
+  template <class T>
+  void read_integer(T& value) {
+    const std::size_t at = offset();
+    bool integral = true;
+    const char* end = scan_number(integral);
+    if (!integral) fail_at(errc::invalid_value, "expected an integer", at);
+    const char* p = pos_;
+    const bool negative = *p == '-';
+    if (negative) ++p;
+    std::uint64_t magnitude = 0;
+    for (; p < end; ++p) {
+      const auto digit = static_cast<unsigned>(*p - '0');
+      if (magnitude > (std::numeric_limits<std::uint64_t>::max() - digit) / 10)
+        fail_at(errc::invalid_value, "integer does not fit 64 bits", at);
+      magnitude = magnitude * 10 + digit;
+    }
+    using limits_t = std::numeric_limits<T>;
+    bool fits;
+    if constexpr (std::is_signed_v<T>) {
+      fits = negative ? magnitude <= static_cast<std::uint64_t>(limits_t::max()) + 1
+                      : magnitude <= static_cast<std::uint64_t>(limits_t::max());
+    } else {
+      fits = (!negative || magnitude == 0) && magnitude <= limits_t::max();
+    }
+    if (!fits)
+      fail_at(errc::invalid_value,
+              std::string(pos_, end) + " does not fit a " + std::to_string(sizeof(T) * 8) +
+                  "-bit " + (std::is_signed_v<T> ? "signed" : "unsigned") + " integer",
+              at);
+    if constexpr (std::is_signed_v<T>)
+      value = negative ? static_cast<T>(0 - magnitude) : static_cast<T>(magnitude);
+    else
+      value = static_cast<T>(magnitude);
+    pos_ = end;
+  }
+
+  template <class T>
+  void read_float(T& value) {
+    const std::size_t at = offset();
+    if (options_.allow_non_finite) {
+      if (literal("NaN")) {
+        value = std::numeric_limits<T>::quiet_NaN();
+        return;
+      }
+      if (literal("Infinity")) {
+        value = std::numeric_limits<T>::infinity();
+        return;
+      }
+      if (literal("-Infinity")) {
+        value = -std::numeric_limits<T>::infinity();
+        return;
+      }
+    }
+    bool integral = true;
+    const char* end = scan_number(integral);
+    const auto result = std::from_chars(pos_, end, value);
+    if (result.ec == std::errc::result_out_of_range)
+      fail_at(errc::invalid_value, std::string(pos_, end) + " is out of range", at);
+    if (result.ec != std::errc{} || result.ptr != end)
+      fail_at(errc::invalid_value, "not a number", at);
+    pos_ = end;
+  }
+
+  // ---- strings ----
+
+  // Walks a string's body from just after its opening quote to just after its closing quote,
+  // checking escapes and UTF-8; calls on_piece(data, n) with the unescaped text in pieces (raw
+  // runs point into the input). With views_only, an escape is an error.
+  template <class OnPiece>
+  void read_string_into(OnPiece&& on_piece) {
+    skip_space();
+    const std::size_t at = offset();
+    expect('"', "a string");
+    walk_string(at, on_piece, false);
+  }
+  void scan_string_raw(std::size_t at, bool views_only) {
+    walk_string(
+        at, [](const char*, std::size_t) {}, views_only);
+  }
+  template <class OnPiece>
+  void walk_string(std::size_t at, OnPiece&& on_piece, bool views_only) {
+    for (;;) {
+      const std::size_t plain = json_plain_run(pos_, end_);
+      if (plain != 0) on_piece(pos_, plain);
+      pos_ += plain;
+      if (pos_ >= end_) fail_at(errc::end_of_input, "string is not closed", at);
+      const auto c = static_cast<unsigned char>(*pos_);
+      if (c == '"') {
+        ++pos_;
+        return;
+      }
+      if (c >= 0x80) {
+        const std::size_t length = utf8_sequence(pos_, end_);
+        if (length == 0) fail("invalid UTF-8 in a string");
+        on_piece(pos_, length);
+        pos_ += length;
+        continue;
+      }
+      if (c < 0x20) fail("control character in a string (escape it)");
+      // A backslash.
+      if (views_only) fail("a string with escapes cannot be viewed in place");
+      char decoded[4];
+      on_piece(decoded, unescape(decoded));
+    }
+  }
+  // At a backslash: consumes the escape, writes its UTF-8, returns the length.
+  std::size_t unescape(char* out) {
+    const std::size_t at = offset();
+    ++pos_;
+    if (pos_ >= end_) fail_at(errc::end_of_input, "escape is cut off", at);
+    const char c = *pos_++;
+    switch (c) {
+      case '"':
+        out[0] = '"';
+        return 1;
+      case '\\':
+        out[0] = '\\';
+        return 1;
+      case '/':
+        out[0] = '/';
+        return 1;
+      case 'b':
+        out[0] = '\b';
+        return 1;
+      case 'f':
+        out[0] = '\f';
+        return 1;
+      case 'n':
+        out[0] = '\n';
+        return 1;
+      case 'r':
+        out[0] = '\r';
+        return 1;
+      case 't':
+        out[0] = '\t';
+        return 1;
+      case 'u': {
+        std::uint32_t cp = hex4(at);
+        if (cp >= 0xDC00 && cp <= 0xDFFF) fail_at(errc::invalid_value, "lone low surrogate", at);
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+          if (end_ - pos_ < 2 || pos_[0] != '\\' || pos_[1] != 'u')
+            fail_at(errc::invalid_value, "high surrogate without a low surrogate", at);
+          pos_ += 2;
+          const std::uint32_t low = hex4(at);
+          if (low < 0xDC00 || low > 0xDFFF)
+            fail_at(errc::invalid_value, "high surrogate without a low surrogate", at);
+          cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+        }
+        return utf8_encode(cp, out);
+      }
+      default:
+        fail_at(errc::invalid_value, "unknown escape \\" + describe(c), at);
+    }
+  }
+  std::uint32_t hex4(std::size_t at) {
+    if (end_ - pos_ < 4) fail_at(errc::end_of_input, "\\u escape is cut off", at);
+    std::uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) {
+      const char h = *pos_++;
+      v <<= 4;
+      if (h >= '0' && h <= '9')
+        v |= static_cast<std::uint32_t>(h - '0');
+      else if (h >= 'a' && h <= 'f')
+        v |= static_cast<std::uint32_t>(h - 'a' + 10);
+      else if (h >= 'A' && h <= 'F')
+        v |= static_cast<std::uint32_t>(h - 'A' + 10);
+      else
+        fail_at(errc::invalid_value, "bad hex digit in a \\u escape", at);
+    }
+    return v;
+  }
+
+  // A member name: a view into the input when it has no escapes, else unescaped into key_.
+  std::string_view read_key() {
+    const std::size_t at = offset();
+    expect('"', "a member name (a string)");
+    const char* start = pos_;
+    bool escaped = false;
+    key_.clear();
+    walk_string(
+        at,
+        [&](const char* data, std::size_t n) {
+          if (data < begin_ || data >= end_) escaped = true;
+          key_.append(data, n);
+        },
+        false);
+    if (!escaped) return {start, static_cast<std::size_t>(pos_ - 1 - start)};
+    return key_;
+  }
+  template <class K>
+  void read_key_into(K& key, std::size_t at) {
+    if constexpr (std::is_convertible_v<const K&, std::string_view>) {
+      key.clear();
+      read_string_into([&](const char* data, std::size_t n) {
+        charge(n, 1);
+        key.append(data, n);
+      });
+    } else {
+      // An integer or enum key: the quoted number, exactly.
+      expect('"', "a member name (a string)");
+      const char* quote = pos_;
+      while (pos_ < end_ && *pos_ != '"') ++pos_;
+      if (pos_ >= end_) fail_at(errc::end_of_input, "key is not closed", at);
+      const char* close = pos_;
+      const char* saved_end = end_;
+      pos_ = quote;
+      end_ = close;
+      try {
+        read_scalar(key);
+        if (pos_ != close) fail("key is not a number");
+      } catch (...) {
+        end_ = saved_end;
+        throw;
+      }
+      end_ = saved_end;
+      pos_ = close + 1;
+    }
+  }
+
+  template <class OnCount>
+  void read_base64(OnCount& on_count) {
+    placed_ = false;
+    skip_space();
+    const std::size_t at = offset();
+    expect('"', "a base64 string");
+    const char* start = pos_;
+    scan_string_raw(at, true);
+    const std::string_view text(start, static_cast<std::size_t>(pos_ - 1 - start));
+    try {
+      const std::size_t size = base64::decoded_size(text);
+      charge(size, 1);
+      auto* out = on_count(size);
+      base64::decode_to(text, reinterpret_cast<std::byte*>(out));
+    } catch (const error& e) {
+      fail_at(errc::invalid_value, e.detail(), at + 1 + e.offset());
+    }
+  }
+
+  template <class F>
+  void read_named_composite(F& read_members) {
+    const std::size_t object_at = offset();
+    open('{', "'{'");
+    frame f{frame::named};
+    f.first_member = members_.size();
+    f.object_at = object_at;
+    // Index the members (names and where their values start), then let the type ask for them.
+    if (!close_if('}')) {
+      do {
+        skip_space();
+        const std::size_t key_at = offset();
+        const std::string_view key = read_key();
+        for (std::size_t k = f.first_member; k < members_.size(); ++k)
+          if (members_[k].key == key)
+            fail_at(errc::invalid_value, "duplicate member \"" + std::string(key) + "\"", key_at);
+        // Escaped names are copied so they outlive key_.
+        std::string_view stored = key;
+        if (key.data() == key_.data()) stored = escaped_keys_.emplace_back(key);
+        skip_space();
+        expect(':', "':' after the member name");
+        skip_space();
+        members_.push_back({stored, offset(), false});
+        skip_value();
+        skip_space();
+      } while (next_element('}'));
+    }
+    const char* after = pos_;
+    frames_.push_back(f);
+    read_members();
+    for (std::size_t k = f.first_member; k < members_.size(); ++k)
+      if (!members_[k].used && !options_.skip_unknown_members)
+        fail_at(errc::invalid_value, "unknown member \"" + std::string(members_[k].key) + "\"",
+                members_[k].value_at);
+    members_.resize(f.first_member);
+    frames_.pop_back();
+    pos_ = after;
+    leave();
+  }
+
+  // Skips one value, checking it as strictly as reading it would.
+  void skip_value() {
+    skip_space();
+    if (pos_ >= end_) fail(errc::end_of_input, "expected a value, input ends");
+    switch (*pos_) {
+      case '"': {
+        const std::size_t at = offset();
+        ++pos_;
+        walk_string(
+            at, [](const char*, std::size_t) {}, false);
+        return;
+      }
+      case '[':
+      case '{': {
+        const char close = *pos_ == '[' ? ']' : '}';
+        open(*pos_, "a value");
+        if (!close_if(close)) {
+          do {
+            skip_space();
+            if (close == '}') {
+              read_key();
+              skip_space();
+              expect(':', "':' after the member name");
+            }
+            skip_value();
+            skip_space();
+          } while (next_element(close));
+        }
+        leave();
+        return;
+      }
+      case 't':
+        if (literal("true")) return;
+        break;
+      case 'f':
+        if (literal("false")) return;
+        break;
+      case 'n':
+        if (literal("null")) return;
+        break;
+      default: {
+        if (options_.allow_non_finite &&
+            (literal("NaN") || literal("Infinity") || literal("-Infinity")))
+          return;
+        bool integral;
+        pos_ = scan_number(integral);
+        return;
+      }
+    }
+    fail("expected a value, found " + describe(*pos_));
+  }
+
+  const char* begin_;
+  const char* pos_;
+  const char* end_;
+  read_context& context_;
+  json_options options_;
+  std::vector<frame> frames_;
+  std::vector<member> members_;
+  std::deque<std::string> escaped_keys_;  // stable addresses: members_ holds views of them
+  std::string key_;
+  bool placed_ = false;
+};
+
+}  // namespace bale::detail

@@ -1,0 +1,352 @@
+#pragma once
+// The JSON output archive: the same vocabulary as the byte formats, rendered as RFC 8259 text.
+// Reflected types and named fields are objects; positional values (ar(a, b), tuples, arrays) are
+// arrays; maps with string, integer or enum keys are objects, other maps arrays of [key, value];
+// optionals are the value or null; a variant is [index, value]; std::byte containers are base64.
+
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "bale/base64/base64.hpp"
+#include "bale/core/arithmetic.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/serializer.hpp"
+#include "bale/fwd.hpp"
+#include "bale/json/detail/text.hpp"
+#include "bale/json/options.hpp"
+
+namespace bale::detail {
+
+/// Keys a JSON object can have: strings, integers and enums (written as quoted numbers).
+template <class K>
+inline constexpr bool json_key =
+    std::is_convertible_v<const K&, std::string_view> ||
+    (std::is_integral_v<K> && !std::is_same_v<K, bool>) || std::is_enum_v<K>;
+
+/// Containers of these are base64 strings: std::byte always, unsigned char when asked.
+template <class T>
+inline constexpr bool json_byte = std::is_same_v<T, std::byte> || std::is_same_v<T, unsigned char>;
+
+template <class Sink, class Anchor = bale_global_namespace>
+class json_writer {
+ public:
+  static constexpr bool is_loading = false;
+  static constexpr bool is_saving = true;
+  static constexpr bool self_describing = true;
+  template <class T>
+  static constexpr bool bulk = false;
+
+  explicit json_writer(Sink& sink, const json_options& options = {}) noexcept
+      : sink_(sink), options_(options) {}
+
+  template <class... Ts>
+  void operator()(const Ts&... values) {
+    (process(values), ...);
+  }
+
+  template <class T>
+  void process(const T& value) {
+    using U = std::remove_cv_t<T>;
+    require_serializable<U>();
+    serializer<U>::save(*this, value);
+  }
+
+  // ---- the vocabulary ----
+
+  template <class T>
+  void write_scalar(T value) {
+    begin_value();
+    if constexpr (std::is_same_v<T, bool>) {
+      value ? put("true") : put("false");
+    } else if constexpr (std::is_floating_point_v<T>) {
+      write_float(value);
+    } else {
+      char buffer[24];
+      const auto end = std::to_chars(buffer, buffer + sizeof buffer, integer_value(value)).ptr;
+      put(buffer, static_cast<std::size_t>(end - buffer));
+    }
+    need_comma_ = true;
+  }
+
+  template <class F>
+  void write_sequence(std::size_t, F&& write_elements) {
+    open('[', frame::array);
+    write_elements();
+    close(']');
+  }
+  template <class T>
+  void write_contiguous_sequence(const T* data, std::size_t count) {
+    if constexpr (json_byte<T>) {
+      if (std::is_same_v<T, std::byte> || options_.uint8_as_base64) {
+        write_base64(data, count);
+        return;
+      }
+    }
+    write_sequence(count, [&] { write_contiguous(data, count); });
+  }
+  template <class T>
+  void write_contiguous(const T* data, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) process(data[i]);
+  }
+  template <class Key, class F>
+  void write_map(std::size_t, F&& write_entries) {
+    if constexpr (json_key<Key>) {
+      open('{', frame::object);
+      write_entries();
+      close('}');
+    } else {
+      open('[', frame::array);
+      write_entries();
+      close(']');
+    }
+  }
+  template <class K, class V>
+  void write_map_entry(const K& key, const V& value) {
+    if constexpr (json_key<K>) {
+      if constexpr (std::is_convertible_v<const K&, std::string_view>) {
+        write_key(std::string_view(key));
+      } else {
+        char buffer[24];
+        const auto end = std::to_chars(buffer, buffer + sizeof buffer, integer_value(key)).ptr;
+        write_key(std::string_view(buffer, static_cast<std::size_t>(end - buffer)));
+      }
+      process(value);
+    } else {
+      open('[', frame::array);
+      process(key);
+      process(value);
+      close(']');
+    }
+  }
+  template <class F>
+  void write_tuple(std::size_t, F&& write_elements) {
+    open('[', frame::array);
+    write_elements();
+    close(']');
+  }
+  template <class Names, class... Members>
+  void write_object(const Members&... members) {
+    open('{', frame::object);
+    std::size_t i = 0;
+    ((write_key(Names::value[i++]), process(members)), ...);
+    close('}');
+  }
+  template <class T>
+  void write_field(std::string_view name, const T& value) {
+    write_key(name);
+    process(value);
+  }
+  /// A user type writing itself: an object if it names its fields, an array if not (decided by its
+  /// first member).
+  template <class F>
+  void write_composite(F&& write_members) {
+    begin_value();
+    frames_.push_back(frame::undecided);
+    need_comma_ = false;
+    write_members();
+    if (frames_.back() == frame::undecided) {
+      frames_.back() = frame::array;
+      put('[');
+    }
+    close(frames_.back() == frame::object ? '}' : ']');
+  }
+  template <class F>
+  void write_optional(bool present, F&& write_value) {
+    if (present) {
+      write_value();
+    } else {
+      begin_value();
+      put("null");
+      need_comma_ = true;
+    }
+  }
+  template <class F>
+  void write_variant(std::size_t index, F&& write_value) {
+    open('[', frame::array);
+    write_scalar(static_cast<std::uint64_t>(index));
+    write_value();
+    close(']');
+  }
+  template <class Ch, class Traits>
+  void write_text(std::basic_string_view<Ch, Traits> text) {
+    if constexpr (sizeof(Ch) == 1) {
+      begin_value();
+      write_string(std::string_view(reinterpret_cast<const char*>(text.data()), text.size()));
+      need_comma_ = true;
+    } else {
+      write_sequence(text.size(), [&] { write_contiguous(text.data(), text.size()); });
+    }
+  }
+
+  [[noreturn]] void fail(errc code, std::string detail) const {
+    throw error(code, std::move(detail), sink_.size());
+  }
+
+ private:
+  enum class frame : std::uint8_t { array, object, undecided };
+
+  template <class T>
+  static auto integer_value(T value) {
+    if constexpr (std::is_enum_v<T>)
+      return integer_value(static_cast<std::underlying_type_t<T>>(value));
+    else if constexpr (std::is_signed_v<T>)
+      return static_cast<long long>(value);
+    else
+      return static_cast<unsigned long long>(value);
+  }
+
+  void put(char c) { sink_.put(&c, 1); }
+  void put(const char* text, std::size_t n) { sink_.put(text, n); }
+  template <std::size_t N>
+  void put(const char (&text)[N]) {
+    sink_.put(text, N - 1);
+  }
+
+  // Before every value: a comma after a sibling, the indentation, or the bracket of a user type
+  // whose kind its first member decides.
+  void begin_value(bool named = false) {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (!frames_.empty()) {
+      frame& top = frames_.back();
+      if (top == frame::undecided) {
+        top = named ? frame::object : frame::array;
+        put(named ? '{' : '[');
+      } else if (named != (top == frame::object)) {
+        fail(errc::invalid_value, named ? "a named field among positional values"
+                                        : "a value without a name among named fields");
+      }
+    }
+    if (need_comma_) put(',');
+    if (options_.pretty && !frames_.empty()) newline(frames_.size());
+  }
+  void newline(std::size_t depth) {
+    put('\n');
+    const std::size_t spaces = depth * static_cast<std::size_t>(options_.indent);
+    for (std::size_t i = 0; i < spaces; ++i) put(' ');
+  }
+  void open(char bracket, frame kind) {
+    begin_value();
+    put(bracket);
+    frames_.push_back(kind);
+    need_comma_ = false;
+  }
+  void close(char bracket) {
+    frames_.pop_back();
+    if (options_.pretty && need_comma_) newline(frames_.size());
+    put(bracket);
+    need_comma_ = true;
+  }
+  void write_key(std::string_view name) {
+    begin_value(true);
+    write_string(name);
+    put(':');
+    if (options_.pretty) put(' ');
+    after_key_ = true;
+  }
+
+  template <class T>
+  void write_float(T value) {
+    if (!std::isfinite(value)) {
+      if (!options_.allow_non_finite)
+        fail(errc::invalid_value, "JSON has no NaN or infinity (json_options::allow_non_finite)");
+      if (std::isnan(value))
+        put("NaN");
+      else if (value > 0)
+        put("Infinity");
+      else
+        put("-Infinity");
+      return;
+    }
+    // The shortest text that reads back to the same bits.
+    char buffer[32];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+    put(buffer, static_cast<std::size_t>(end - buffer));
+  }
+
+  void write_string(std::string_view text) {
+    put('"');
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    while (p < end) {
+      const std::size_t plain = json_plain_run(p, end);
+      put(p, plain);
+      p += plain;
+      if (p == end) break;
+      const auto c = static_cast<unsigned char>(*p);
+      if (c >= 0x80) {
+        const std::size_t length = utf8_sequence(p, end);
+        if (length == 0)
+          fail(errc::invalid_value,
+               "string is not valid UTF-8 at its byte " + std::to_string(p - text.data()));
+        put(p, length);
+        p += length;
+        continue;
+      }
+      switch (c) {
+        case '"':
+          put("\\\"");
+          break;
+        case '\\':
+          put("\\\\");
+          break;
+        case '\b':
+          put("\\b");
+          break;
+        case '\f':
+          put("\\f");
+          break;
+        case '\n':
+          put("\\n");
+          break;
+        case '\r':
+          put("\\r");
+          break;
+        case '\t':
+          put("\\t");
+          break;
+        default: {
+          const char hex[] = "0123456789abcdef";
+          const char escape[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+          put(escape, 6);
+        }
+      }
+      ++p;
+    }
+    put('"');
+  }
+
+  template <class T>
+  void write_base64(const T* data, std::size_t count) {
+    begin_value();
+    put('"');
+    const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), count);
+    const std::size_t size = base64::encoded_size(count);
+    if constexpr (Sink::counts_only) {
+      sink_.skip(size);
+    } else {
+      std::byte* out = sink_.ensure(size);
+      base64::encode_to(bytes, reinterpret_cast<char*>(out));
+      sink_.advance(size);
+    }
+    put('"');
+    need_comma_ = true;
+  }
+
+  Sink& sink_;
+  json_options options_;
+  std::vector<frame> frames_;
+  bool need_comma_ = false;
+  bool after_key_ = false;
+};
+
+}  // namespace bale::detail

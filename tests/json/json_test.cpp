@@ -1,0 +1,282 @@
+// JSON: exact text for a set of values, round trips of every kind of type, reading options, and
+// malformed input of every kind the issue lists.
+#include <gtest/gtest.h>
+#include <bale/bale.hpp>
+
+#include <cmath>
+#include <deque>
+#include <list>
+#include <map>
+#include <optional>
+#include <set>
+#include <unordered_map>
+#include <variant>
+
+namespace json_app {
+
+struct point {
+  int x = 0;
+  int y = 0;
+  auto operator<=>(const point&) const = default;
+};
+
+struct shape {
+  std::string name;
+  std::vector<point> corners;
+  std::optional<double> area;
+  bool operator==(const shape&) const = default;
+};
+
+// Named fields through a member serialize: an object.
+class account {
+ public:
+  account() = default;
+  account(std::string owner, std::int64_t balance) : owner_(std::move(owner)), balance_(balance) {}
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(bale::field("owner", owner_), bale::field("balance", balance_));
+  }
+  bool operator==(const account&) const = default;
+
+ private:
+  std::string owner_;
+  std::int64_t balance_ = 0;
+};
+
+// Positional members: an array.
+struct pair_of {
+  int a = 0;
+  std::string b;
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(a, b);
+  }
+  bool operator==(const pair_of&) const = default;
+};
+
+struct listed {
+  int id = 0;
+  std::string label;
+  bool operator==(const listed&) const = default;
+};
+BALE_REFLECT(listed, id, label)
+
+enum class color : std::uint8_t { red, green, blue };
+
+}  // namespace json_app
+
+namespace {
+
+using namespace json_app;
+
+template <class T>
+void expect_json(const T& value, std::string_view text) {
+  EXPECT_EQ(bale::to_json(value), text);
+  EXPECT_EQ(bale::from_json<T>(text), value) << text;
+}
+
+template <class T>
+void expect_roundtrip(const T& value) {
+  const std::string text = bale::to_json(value);
+  EXPECT_EQ(bale::from_json<T>(text), value) << text;
+  const std::string pretty = bale::to_json(value, {.pretty = true, .indent = 3});
+  EXPECT_EQ(bale::from_json<T>(pretty), value) << pretty;
+  // The generic entry points give the same text.
+  const auto bytes = bale::serialize<bale::json>(value);
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size()), text);
+  EXPECT_EQ((bale::deserialize<T, bale::json>(bytes)), value);
+}
+
+TEST(JsonText, Scalars) {
+  expect_json(true, "true");
+  expect_json(std::int64_t{-9223372036854775807 - 1}, "-9223372036854775808");
+  expect_json(std::uint64_t{18446744073709551615u}, "18446744073709551615");
+  expect_json(0.1, "0.1");
+  expect_json(1e300, "1e+300");
+  expect_json(-0.0, "-0");
+  expect_json(0.1f, "0.1");
+  expect_json(color::blue, "2");
+  expect_json(std::string("a\"b\\c\n\x01\xc3\xa9"), R"("a\"b\\c\n\u0001é")");
+}
+
+TEST(JsonText, Structures) {
+  expect_json(point{1, -2}, R"({"x":1,"y":-2})");
+  expect_json(shape{"tri", {{0, 0}, {1, 0}}, std::nullopt},
+              R"({"name":"tri","corners":[{"x":0,"y":0},{"x":1,"y":0}],"area":null})");
+  expect_json(account("ann", 5), R"({"owner":"ann","balance":5})");
+  expect_json(pair_of{3, "z"}, R"([3,"z"])");
+  expect_json(listed{4, "four"}, R"({"id":4,"label":"four"})");
+  expect_json(std::map<std::string, int>{{"a", 1}, {"b", 2}}, R"({"a":1,"b":2})");
+  expect_json(std::map<int, bool>{{-1, true}}, R"({"-1":true})");
+  expect_json(std::map<point, int>{}, "[]");
+  expect_json(std::tuple<int, std::string, double>{1, "x", 2.5}, R"([1,"x",2.5])");
+  expect_json(std::variant<int, std::string>{std::string("v")}, R"([1,"v"])");
+  expect_json(std::vector<std::byte>{std::byte{'f'}, std::byte{'o'}, std::byte{'o'}}, R"("Zm9v")");
+  expect_json(std::vector<std::uint8_t>{1, 2}, "[1,2]");
+  EXPECT_EQ(bale::to_json(std::vector<std::uint8_t>{'f', 'o'}, {.uint8_as_base64 = true}),
+            R"("Zm8=")");
+  expect_json(std::array<int, 3>{1, 2, 3}, "[1,2,3]");
+  expect_json(std::optional<int>{}, "null");
+}
+
+TEST(JsonText, Pretty) {
+  const std::string expected =
+      "{\n  \"name\": \"sq\",\n  \"corners\": [\n    {\n      \"x\": 1,\n"
+      "      \"y\": 2\n    }\n  ],\n  \"area\": 1\n}";
+  EXPECT_EQ(bale::to_json(shape{"sq", {{1, 2}}, 1.0}, {.pretty = true}), expected);
+  EXPECT_EQ(bale::to_json(std::vector<int>{}, {.pretty = true}), "[]");
+}
+
+TEST(JsonRoundTrip, EveryKindOfType) {
+  expect_roundtrip(std::vector<double>{0.1, -1e-310, 1.7976931348623157e308, 5e-324});
+  expect_roundtrip(std::vector<float>{0.1f, 3.4e38f, 1e-45f});
+  expect_roundtrip(std::deque<std::int16_t>{-32768, 32767});
+  expect_roundtrip(std::list<std::string>{"", "a", "\xf0\x9f\x98\x80"});
+  expect_roundtrip(std::set<int>{3, 1, 2});
+  expect_roundtrip(std::unordered_map<std::string, double>{{"pi", 3.14}, {"e", 2.71}});
+  expect_roundtrip(std::map<std::pair<int, int>, std::string>{{{1, 2}, "a"}, {{3, 4}, "b"}});
+  expect_roundtrip(std::multimap<int, int>{{1, 1}, {1, 2}});
+  expect_roundtrip(std::optional<std::vector<int>>{std::vector<int>{1}});
+  expect_roundtrip(std::variant<std::monostate, int, point>{point{5, 6}});
+  expect_roundtrip(std::variant<std::monostate, int, point>{});
+  expect_roundtrip(std::make_unique<int>(7).operator*());
+  expect_roundtrip(std::bitset<70>().set(3).set(69));
+  expect_roundtrip(std::complex<double>{1.5, -2});
+  expect_roundtrip(std::chrono::milliseconds{1234});
+  expect_roundtrip(std::vector<bool>{true, false, true});
+  expect_roundtrip(std::u16string(u"h\u00e9"));
+  expect_roundtrip(shape{"s", {{1, 2}, {3, 4}}, 12.5});
+  expect_roundtrip(std::vector<account>{{"a", 1}, {"b", -2}});
+  expect_roundtrip(std::pair<pair_of, listed>{{1, "x"}, {2, "y"}});
+  expect_roundtrip(std::vector<std::byte>(100, std::byte{0xAB}));
+  const std::valarray<int> numbers{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+  const auto back = bale::from_json<std::valarray<int>>(bale::to_json(numbers));
+  EXPECT_TRUE((back == numbers).min());
+  auto owned =
+      bale::from_json<std::unique_ptr<point>>(bale::to_json(std::make_unique<point>(1, 2)));
+  ASSERT_TRUE(owned);
+  EXPECT_EQ(*owned, (point{1, 2}));
+}
+
+TEST(JsonRoundTrip, TypeAwareOptionsBecomePlainJson) {
+  struct weights {
+    bale::small_float<float> w[2];
+    int n = 0;
+    bool operator==(const weights&) const = default;
+  };
+  expect_json(weights{{0.5f, 3.25f}, 2}, R"({"w":[0.5,3.25],"n":2})");
+}
+
+bale::error read_error(std::string_view text, const bale::json_options& options = {}) {
+  auto r = bale::try_from_json<shape>(text, options);
+  if (r) {
+    ADD_FAILURE() << "accepted: " << text;
+    return bale::error(bale::errc::invalid_value, "", 0);
+  }
+  return r.error();
+}
+
+TEST(JsonRead, MembersInAnyOrderAndTheOptions) {
+  EXPECT_EQ(bale::from_json<point>(R"( { "y" : 2 , "x" : 1 } )"), (point{1, 2}));
+  EXPECT_EQ(bale::from_json<account>(R"({"balance":9,"owner":"o"})"), account("o", 9));
+  const std::string unknown = R"({"x":1,"y":2,"z":[1,{"q":null}]})";
+  EXPECT_FALSE(bale::try_from_json<point>(unknown));
+  EXPECT_EQ(bale::from_json<point>(unknown, {.skip_unknown_members = true}), (point{1, 2}));
+  EXPECT_FALSE(bale::try_from_json<account>(R"({"owner":"o","balance":1,"x":0})"));
+  EXPECT_FALSE(bale::try_from_json<point>(R"({"x":1})"));
+  EXPECT_EQ(bale::from_json<point>(R"({"x":1})", {.allow_missing_members = true}), (point{1, 0}));
+  EXPECT_EQ(bale::from_json<account>(R"({"owner":"o"})", {.allow_missing_members = true}),
+            account("o", 0));
+  auto duplicate = bale::try_from_json<point>(R"({"x":1,"x":2,"y":3})");
+  ASSERT_FALSE(duplicate);
+  EXPECT_NE(duplicate.error().message().find("duplicate"), std::string::npos);
+  EXPECT_FALSE(bale::try_from_json<account>(R"({"owner":"o","owner":"p","balance":1})"));
+  EXPECT_EQ(bale::from_json<std::string>(R"("\u00e9\ud83d\ude00\/")"), "\xc3\xa9\xf0\x9f\x98\x80/");
+  EXPECT_EQ((bale::from_json<std::map<int, int>>(R"({"-5":1})").at(-5)), 1);
+}
+
+TEST(JsonRead, ErrorsNameLineColumnAndPath) {
+  const auto e = read_error("{\n  \"name\": \"a\",\n  \"corners\": [{\"x\": 1, \"y\": true}]}");
+  EXPECT_EQ(e.path(), "corners[0].y");
+  EXPECT_NE(e.message().find("line 3, column 29"), std::string::npos) << e.message();
+  EXPECT_EQ(e.offset(), 45u);
+}
+
+TEST(JsonRead, MalformedInput) {
+  const bale::json_options strict;
+  const char* bad[] = {
+      R"({"name":"a","corners":[],"area":01})",     // leading zero
+      R"({"name":"a","corners":[],"area":1e999})",  // huge exponent
+      R"({"name":"a","corners":[],"area":1.})",     // no digit after the point
+      R"({"name":"a","corners":[],"area":NaN})",    // not JSON
+      R"({"name":"a","corners":[,],"area":1})",     // missing element
+      R"({"name":"a","corners":[],"area":1,})",     // trailing comma
+      R"({"name":"a","corners":[{"x":1,"y":2},],"area":1})",
+      R"({"name":"a" /* c */,"corners":[],"area":1})",                // comment
+      R"({"name":"a\q","corners":[],"area":1})",                      // bad escape
+      R"({"name":"\ud800","corners":[],"area":1})",                   // lone high surrogate
+      R"({"name":"\udc00","corners":[],"area":1})",                   // lone low surrogate
+      R"({"name":"\u12","corners":[],"area":1})",                     // short \u
+      "{\"name\":\"\xc3\x28\",\"corners\":[],\"area\":1}",            // invalid UTF-8
+      "{\"name\":\"\xed\xa0\x80\",\"corners\":[],\"area\":1}",        // encoded surrogate
+      "{\"name\":\"\xc0\xaf\",\"corners\":[],\"area\":1}",            // overlong
+      "{\"name\":\"a\tb\",\"corners\":[],\"area\":1}",                // raw control character
+      R"({"name":"a","corners":[],"area":1} x)",                      // trailing text
+      R"({'name':"a","corners":[],"area":1})",                        // single quotes
+      R"({"name":"a","corners":{},"area":1})",                        // wrong type
+      R"({"name":"a","corners":[{"x":2147483648,"y":0}],"area":1})",  // out of range
+      R"({"name":"a","corners":[{"x":1.5,"y":0}],"area":1})",         // not an integer
+      R"({"name":"a","corners":[],"area":tru})",
+      "",
+  };
+  for (const char* text : bad) {
+    const auto e = read_error(text, strict);
+    EXPECT_NE(e.message().find("line"), std::string::npos) << text;
+  }
+  EXPECT_TRUE(std::isnan(bale::from_json<double>("NaN", {.allow_non_finite = true})));
+  EXPECT_THROW(bale::to_json(std::nan("")), bale::error);
+  EXPECT_EQ(bale::to_json(-HUGE_VAL, {.allow_non_finite = true}), "-Infinity");
+  EXPECT_THROW(bale::to_json(std::string("\xff")), bale::error);
+}
+
+TEST(JsonRead, TruncatedAtEveryByte) {
+  const std::string good = bale::to_json(shape{"n\u00e9\\", {{1, 2}, {-3, 4}}, 0.25});
+  for (std::size_t n = 0; n < good.size(); ++n) {
+    auto r = bale::try_from_json<shape>(std::string_view(good).substr(0, n));
+    EXPECT_FALSE(r) << n;
+  }
+  EXPECT_TRUE(bale::try_from_json<shape>(good));
+}
+
+// A positional type holding a vector of itself: "[[[[...]]]]" nests two levels per pair.
+struct chain {
+  std::vector<chain> links;
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(links);
+  }
+};
+
+TEST(JsonRead, DeepNestingIsRefused) {
+  const std::string deep = std::string(10000, '[') + std::string(10000, ']');
+  auto r = bale::try_from_json<chain>(deep);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code(), bale::errc::depth_exceeded);
+  EXPECT_TRUE(bale::try_from_json<chain>("[[[[]]]]"));
+  // Skipped unknown members are limited too.
+  auto t = bale::try_from_json<point>("{\"x\":1,\"y\":2,\"z\":" + deep + "}",
+                                      {.skip_unknown_members = true});
+  ASSERT_FALSE(t);
+  EXPECT_EQ(t.error().code(), bale::errc::depth_exceeded);
+}
+
+TEST(JsonRead, StringViewsAreZeroCopy) {
+  const std::string text = R"(["abc","d"])";
+  const auto views = bale::from_json<std::vector<std::string_view>>(text);
+  ASSERT_EQ(views.size(), 2u);
+  EXPECT_EQ(views[0], "abc");
+  EXPECT_EQ(views[0].data(), text.data() + 2);
+  EXPECT_FALSE(bale::try_from_json<std::vector<std::string_view>>(R"(["a\n"])"));
+}
+
+}  // namespace
