@@ -153,7 +153,7 @@ TEST(JsonRoundTrip, EveryKindOfType) {
   const auto back = bale::from_json<std::valarray<int>>(bale::to_json(numbers));
   EXPECT_TRUE((back == numbers).min());
   auto owned =
-      bale::from_json<std::unique_ptr<point>>(bale::to_json(std::make_unique<point>(1, 2)));
+      bale::from_json<std::unique_ptr<point>>(bale::to_json(std::make_unique<point>(point{1, 2})));
   ASSERT_TRUE(owned);
   EXPECT_EQ(*owned, (point{1, 2}));
 }
