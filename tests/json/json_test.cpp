@@ -178,6 +178,8 @@ bale::error read_error(std::string_view text, const bale::json_options& options 
 
 TEST(JsonRead, MembersInAnyOrderAndTheOptions) {
   EXPECT_EQ(bale::from_json<point>(R"( { "y" : 2 , "x" : 1 } )"), (point{1, 2}));
+  EXPECT_EQ(bale::from_json<point>(R"({"\u0078":1,"\u0079":2})"), (point{1, 2}));  // escaped names
+  EXPECT_EQ(bale::from_json<listed>(R"({"i\u0064":3,"lab\u0065l":"l"})"), (listed{3, "l"}));
   EXPECT_EQ(bale::from_json<account>(R"({"balance":9,"owner":"o"})"), account("o", 9));
   const std::string unknown = R"({"x":1,"y":2,"z":[1,{"q":null}]})";
   EXPECT_FALSE(bale::try_from_json<point>(unknown));

@@ -702,11 +702,20 @@ class json_reader {
     expect('"', "a member name (a string)");
     const char* start = pos_;
     bool escaped = false;
-    key_.clear();
+    const char* raw_end = start;  // end of the raw pieces before the first escape
+    // Names without escapes (nearly all) are views; key_ is filled only once an escape appears.
     walk_string(
         at,
         [&](const char* data, std::size_t n) {
-          if (data < begin_ || data >= end_) escaped = true;
+          const bool decoded = data < begin_ || data >= end_;
+          if (!escaped && !decoded) {
+            raw_end = data + n;
+            return;
+          }
+          if (!escaped) {
+            key_.assign(start, static_cast<std::size_t>(raw_end - start));
+            escaped = true;
+          }
           key_.append(data, n);
         },
         false);
