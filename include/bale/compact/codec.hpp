@@ -162,6 +162,18 @@ struct compact_codec : bool_flag<compact_codec> {
 
   template <class Reader>
   static std::uint64_t read_varint(Reader& reader) {
+    // Most lengths and small integers are one byte.
+    if (reader.remaining() != 0) [[likely]] {
+      const auto first = static_cast<std::uint8_t>(*reader.position());
+      if (first < 0x80U) {
+        reader.take(1);
+        return first;
+      }
+    }
+    return read_long_varint(reader);
+  }
+  template <class Reader>
+  static std::uint64_t read_long_varint(Reader& reader) {
     const std::size_t start = reader.offset();
     const std::byte* at = reader.position();
     const std::size_t available = reader.remaining() < 10 ? reader.remaining() : 10;
@@ -169,19 +181,32 @@ struct compact_codec : bool_flag<compact_codec> {
     for (std::size_t i = 0; i < available; ++i) {
       const auto byte = static_cast<std::uint8_t>(at[i]);
       const std::uint64_t payload = byte & 0x7FU;
-      if (i == 9 && payload > 1)
-        reader.fail_at(errc::invalid_value, "varint has more than 64 bits", start);
+      if (i == 9 && payload > 1) [[unlikely]]
+        fail_varint(reader, "varint has more than 64 bits", start);
       result |= payload << (7 * i);
       if ((byte & 0x80U) == 0) {
-        if (byte == 0 && i != 0)
-          reader.fail_at(errc::invalid_value, "varint is not minimal (ends in a zero byte)", start);
+        if (byte == 0 && i != 0) [[unlikely]]
+          fail_varint(reader, "varint is not minimal (ends in a zero byte)", start);
         reader.take(i + 1);
         return result;
       }
     }
-    if (available == 10)
-      reader.fail_at(errc::invalid_value, "varint is longer than 10 bytes", start);
+    if (available == 10) fail_varint(reader, "varint is longer than 10 bytes", start);
     reader.fail_at(errc::end_of_input, "varint runs past the end of the input", start);
+  }
+  template <class Reader>
+  [[noreturn, gnu::cold, gnu::noinline]] static void fail_varint(Reader& reader, const char* what,
+                                                                 std::size_t start) {
+    reader.fail_at(errc::invalid_value, what, start);
+  }
+  // Decoded fine but does not fit T.
+  template <class T, class Reader, class Wide>
+  [[noreturn, gnu::cold, gnu::noinline]] static void fail_range(Reader& reader, Wide wide,
+                                                                std::size_t start) {
+    reader.fail_at(
+        errc::invalid_value,
+        std::to_string(wide) + " does not fit a " + std::to_string(sizeof(T) * 8) + "-bit integer",
+        start);
   }
 
   /// Decodes up to `count` varints of an integer array from [pos, end) with no branch per byte.
@@ -250,17 +275,12 @@ struct compact_codec : bool_flag<compact_codec> {
       if constexpr (std::is_signed_v<T>) {
         const std::int64_t wide = unzigzag(bits);
         if (wide < std::numeric_limits<T>::min() || wide > std::numeric_limits<T>::max())
-          reader.fail_at(errc::invalid_value,
-                         std::to_string(wide) + " does not fit a " + std::to_string(sizeof(T) * 8) +
-                             "-bit integer",
-                         start);
+            [[unlikely]]
+          fail_range<T>(reader, wide, start);
         value = static_cast<T>(wide);
       } else {
-        if (bits > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
-          reader.fail_at(errc::invalid_value,
-                         std::to_string(bits) + " does not fit a " + std::to_string(sizeof(T) * 8) +
-                             "-bit integer",
-                         start);
+        if (bits > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) [[unlikely]]
+          fail_range<T>(reader, bits, start);
         value = static_cast<T>(bits);
       }
     }

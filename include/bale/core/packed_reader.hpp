@@ -73,15 +73,20 @@ class packed_reader {
   /// Consumes n bytes and returns where they start.
   const std::byte* take(std::size_t n) {
     if constexpr (Checked) {
-      if (n > remaining())
-        fail(errc::end_of_input,
-             "need " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " left");
+      if (n > remaining()) [[unlikely]]
+        fail_short(n);
     }
     const std::byte* start = pos_;
     pos_ += n;
     return start;
   }
 
+  // Out of line and cold: the message is built only on failure, and the hot readers stay small
+  // enough to inline.
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_short(std::size_t n) const {
+    fail(errc::end_of_input,
+         "need " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " left");
+  }
   [[noreturn]] void fail(errc code, std::string detail) const {
     fail_at(code, std::move(detail), offset());
   }
