@@ -39,6 +39,10 @@ int main() {
     const auto bytes = bale::serialize(m);
     for (const char* target : {"deserialize", "try_deserialize"})
       write(target, "message" + std::to_string(n), bytes);
+    const std::string text = bale::to_json(m, {.pretty = n == 2});
+    write("json", "message" + std::to_string(n) + ".json",
+          std::vector<std::byte>(reinterpret_cast<const std::byte*>(text.data()),
+                                 reinterpret_cast<const std::byte*>(text.data() + text.size())));
   }
   fuzz::canonical c;
   std::get<0>(c) = {{1, 2, "a", true}};

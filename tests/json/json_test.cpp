@@ -119,6 +119,24 @@ TEST(JsonText, Structures) {
   expect_json(std::optional<int>{}, "null");
 }
 
+TEST(JsonText, AnEmptyOptionalInsideAnOptionalIsRefused) {
+  // Both levels would be null: the text could not say which one was empty.
+  using nested = std::optional<std::optional<int>>;
+  expect_json(nested{}, "null");
+  expect_json(nested{std::optional<int>{4}}, "4");
+  try {
+    (void)bale::to_json(nested{std::optional<int>{}});
+    FAIL() << "written";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value);
+  }
+  std::string buffer = "kept";
+  EXPECT_THROW(
+      bale::to_json_into(buffer, std::vector<nested>{nested{}, nested{std::optional<int>{}}}),
+      bale::error);
+  EXPECT_EQ(buffer, "kept");  // nothing half-written is left behind
+}
+
 TEST(JsonText, Pretty) {
   const std::string expected =
       "{\n  \"name\": \"sq\",\n  \"corners\": [\n    {\n      \"x\": 1,\n"

@@ -9,6 +9,7 @@
 #include <memory>
 #include <random>
 #include <span>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -58,9 +59,35 @@ std::vector<std::byte> expect_roundtrip_in(const T& value) {
   return bytes;
 }
 
-/// expect_roundtrip_in for every byte format; returns the binary encoding.
+/// The same value through JSON: it reads back equal (or, for pointers, writes the same text). A
+/// value JSON cannot hold (a string that is not UTF-8) must be refused with invalid_value.
+template <class T>
+void expect_json_roundtrip(const T& value) {
+  SCOPED_TRACE("json");
+  bale::json_options options;
+  options.allow_non_finite = true;
+  std::string text;
+  try {
+    text = bale::to_json(value, options);
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value) << e.what();
+    return;
+  }
+  auto back = bale::try_from_json<T>(text, options);
+  ASSERT_TRUE(back.has_value()) << back.error().what() << " in " << text;
+  if constexpr (!is_pointer_like<T>::value && requires {
+                  { *back == value } -> std::convertible_to<bool>;
+                }) {
+    EXPECT_TRUE(*back == value) << text;
+  } else {
+    EXPECT_EQ(bale::to_json(*back, options), text);
+  }
+}
+
+/// expect_roundtrip_in for every byte format, and JSON; returns the binary encoding.
 template <class T>
 std::vector<std::byte> expect_roundtrip(const T& value) {
+  expect_json_roundtrip(value);
   expect_roundtrip_in<bale::compact>(value);
   return expect_roundtrip_in<bale::binary>(value);
 }

@@ -33,6 +33,9 @@ struct options {
   base64::alphabet alphabet = alphabet::standard;
   /// Write '=' to a multiple of four characters; when reading, require it (or forbid it).
   bool padding = true;
+  /// Use the AVX2 kernels where the CPU has them (chosen at run time). false keeps to the portable
+  /// codec: the same output and the same errors, for comparison and testing.
+  bool vectorized = true;
 };
 
 namespace detail {
@@ -135,7 +138,7 @@ inline void encode_to(std::span<const std::byte> bytes, char* out, const options
   const std::size_t n = bytes.size();
   std::size_t done = 0;
 #if defined(BALE_BASE64_AVX2)
-  if (detail::use_avx2())
+  if (opt.vectorized && detail::use_avx2())
     done = bale::detail::base64_encode_avx2(in, n, out, opt.alphabet == alphabet::url);
 #endif
   const auto& table =
@@ -186,7 +189,7 @@ inline std::size_t decode_to(std::string_view text, std::byte* out_bytes, const 
   const char* in = text.data();
   std::size_t groups_done = 0;
 #if defined(BALE_BASE64_AVX2)
-  if (detail::use_avx2() && opt.alphabet == alphabet::standard)
+  if (opt.vectorized && detail::use_avx2() && opt.alphabet == alphabet::standard)
     groups_done = bale::detail::base64_decode_avx2(in, whole_groups * 4, out) / 4;
 #endif
   const auto& table =

@@ -26,6 +26,7 @@
 #include "bale/json/detail/text.hpp"
 #include "bale/json/options.hpp"
 #include "bale/json/writer.hpp"
+#include "bale/reflect/enum_names.hpp"
 
 namespace bale::detail {
 
@@ -730,6 +731,11 @@ class json_reader {
         charge(n, 1);
         key.append(data, n);
       });
+    } else if constexpr (named_enum<K>) {
+      const std::string_view name = read_key();
+      const auto found = enum_value_named<K>(name);
+      if (!found) fail_at(errc::invalid_value, unknown_enum_name_message<K>(name), at);
+      key = *found;
     } else {
       // An integer or enum key: the quoted number, exactly.
       expect('"', "a member name (a string)");

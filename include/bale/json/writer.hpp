@@ -21,10 +21,12 @@
 #include "bale/fwd.hpp"
 #include "bale/json/detail/text.hpp"
 #include "bale/json/options.hpp"
+#include "bale/reflect/enum_names.hpp"
 
 namespace bale::detail {
 
-/// Keys a JSON object can have: strings, integers and enums (written as quoted numbers).
+/// Keys a JSON object can have: strings, integers and enums (written as quoted numbers, or as
+/// their names when listed).
 template <class K>
 inline constexpr bool json_key =
     std::is_convertible_v<const K&, std::string_view> ||
@@ -112,6 +114,10 @@ class json_writer {
     if constexpr (json_key<K>) {
       if constexpr (std::is_convertible_v<const K&, std::string_view>) {
         write_key(std::string_view(key));
+      } else if constexpr (named_enum<K>) {
+        const auto name = enum_name_of(key);
+        if (!name) fail(errc::invalid_value, unnamed_enum_value_message(key));
+        write_key(*name);
       } else {
         char buffer[24];
         const auto end = std::to_chars(buffer, buffer + sizeof buffer, integer_value(key)).ptr;
@@ -160,8 +166,12 @@ class json_writer {
   template <class F>
   void write_optional(bool present, F&& write_value) {
     if (present) {
+      value_of_optional_ = true;  // cleared by the value's first output
       write_value();
     } else {
+      // optional<optional<T>> holding an empty optional would read back as an empty outer one.
+      if (value_of_optional_)
+        fail(errc::invalid_value, "an empty optional inside an optional has no JSON form");
       begin_value();
       put("null");
       need_comma_ = true;
@@ -212,6 +222,7 @@ class json_writer {
   // Before every value: a comma after a sibling, the indentation, or the bracket of a user type
   // whose kind its first member decides.
   void begin_value(bool named = false) {
+    value_of_optional_ = false;
     if (after_key_) {
       after_key_ = false;
       return;
@@ -347,6 +358,7 @@ class json_writer {
   std::vector<frame> frames_;
   bool need_comma_ = false;
   bool after_key_ = false;
+  bool value_of_optional_ = false;  // an optional's value is being written and nothing is out yet
 };
 
 }  // namespace bale::detail
