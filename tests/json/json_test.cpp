@@ -259,6 +259,26 @@ TEST(JsonRead, MalformedInput) {
   EXPECT_THROW(bale::to_json(std::string("\xff")), bale::error);
 }
 
+TEST(JsonRead, IntegersAreExactAndStrict) {
+  EXPECT_EQ(bale::from_json<std::int64_t>("-9223372036854775808"), INT64_MIN);
+  EXPECT_EQ(bale::from_json<std::uint64_t>("18446744073709551615"), UINT64_MAX);
+  EXPECT_EQ(bale::from_json<std::int64_t>("999999999999999999"), 999999999999999999);
+  EXPECT_EQ(bale::from_json<std::int8_t>("-128"), -128);
+  EXPECT_EQ(bale::from_json<std::uint8_t>("255"), 255);
+  EXPECT_EQ(bale::from_json<int>("-0"), 0);
+  EXPECT_EQ(bale::from_json<std::vector<int>>("[0,-1, 7 ,2147483647]"),
+            (std::vector<int>{0, -1, 7, 2147483647}));
+  for (const char* bad : {"01", "-01", "1.0", "1e2", "1E2", "-", "+1", "128", "-129", "1x", "0x10",
+                          "18446744073709551616", "99999999999999999999", "--1"}) {
+    const auto r = bale::try_from_json<std::int8_t>(bad);
+    EXPECT_FALSE(r) << bad;
+  }
+  EXPECT_FALSE(bale::try_from_json<std::uint64_t>("-1"));
+  EXPECT_FALSE(bale::try_from_json<std::uint64_t>("18446744073709551616"));
+  EXPECT_FALSE(bale::try_from_json<std::int64_t>("9223372036854775808"));
+  EXPECT_FALSE(bale::try_from_json<std::vector<int>>("[1,2.5]"));
+}
+
 TEST(JsonRead, TruncatedAtEveryByte) {
   const std::string good = bale::to_json(shape{"n\u00e9\\", {{1, 2}, {-3, 4}}, 0.25});
   for (std::size_t n = 0; n < good.size(); ++n) {

@@ -58,11 +58,21 @@ template <class Buffer>
 class buffer_sink {
  public:
   static constexpr bool counts_only = false;
-  explicit buffer_sink(Buffer& buffer) : buffer_(buffer), size_(buffer.size()) {}
+  explicit buffer_sink(Buffer& buffer)
+      : buffer_(buffer),
+        data_(reinterpret_cast<std::byte*>(buffer.data())),
+        size_(buffer.size()),
+        capacity_(buffer.size()) {}
   void put(const void* data, std::size_t n) {
-    if (n > buffer_.size() - size_) grow(n);
-    if (n != 0) std::memcpy(at(), data, n);
+    if (n > capacity_ - size_) [[unlikely]]
+      grow(n);
+    if (n != 0) std::memcpy(data_ + size_, data, n);
     size_ += n;
+  }
+  void put(char c) {
+    if (capacity_ == size_) [[unlikely]]
+      grow(1);
+    data_[size_++] = static_cast<std::byte>(c);
   }
   std::byte* reserve(std::size_t n) {
     std::byte* where = ensure(n);
@@ -70,24 +80,29 @@ class buffer_sink {
     return where;
   }
   std::byte* ensure(std::size_t n) {
-    if (n > buffer_.size() - size_) grow(n);
-    return at();
+    if (n > capacity_ - size_) [[unlikely]]
+      grow(n);
+    return data_ + size_;
   }
   void advance(std::size_t n) noexcept { size_ += n; }
   std::size_t size() const noexcept { return size_; }
   void finish() { buffer_.resize(size_); }
 
  private:
-  std::byte* at() noexcept { return reinterpret_cast<std::byte*>(buffer_.data()) + size_; }
-  void grow(std::size_t n) {
-    std::size_t capacity = buffer_.size() * 2;
+  // The buffer's data and size are kept here, not asked of the buffer on every put.
+  [[gnu::noinline]] void grow(std::size_t n) {
+    std::size_t capacity = capacity_ * 2;
     if (capacity < size_ + n) capacity = size_ + n;
     if (capacity < 256) capacity = 256;
     buffer_.resize(capacity);
+    data_ = reinterpret_cast<std::byte*>(buffer_.data());
+    capacity_ = buffer_.size();
   }
 
   Buffer& buffer_;
+  std::byte* data_;
   std::size_t size_;
+  std::size_t capacity_;
 };
 
 }  // namespace bale::detail

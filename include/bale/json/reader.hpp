@@ -183,7 +183,10 @@ class json_reader {
             data = on_count(capacity);
           }
           skip_space();
-          process_managed(data[count]);
+          if constexpr (std::is_arithmetic_v<T>)
+            read_scalar(data[count]);  // a number needs none of process()'s bookkeeping
+          else
+            process_managed(data[count]);
           ++count;
           skip_space();
         } while (next_element(']'));
@@ -267,11 +270,11 @@ class json_reader {
         expect(':', "':' after the member name");
         skip_space();
         std::size_t index = count;
-        if (expected < count && Names::value[expected] == key) {
+        if (expected < count && same_name(Names::value[expected], key)) {
           index = expected;
         } else {
           for (std::size_t k = 0; k < count; ++k)
-            if (Names::value[k] == key) index = k;
+            if (same_name(Names::value[k], key)) index = k;
         }
         if (index == count) {
           if (!options_.skip_unknown_members)
@@ -419,6 +422,13 @@ class json_reader {
     bool used;
   };
 
+  // Member names are short: a byte loop beats a call to memcmp.
+  static bool same_name(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
   template <class T>
   void process_managed(T& value) {
     placed_ = true;
@@ -429,9 +439,14 @@ class json_reader {
     while (pos_ < end_ && (*pos_ == ' ' || *pos_ == '\n' || *pos_ == '\t' || *pos_ == '\r')) ++pos_;
   }
   void expect(char c, const char* what) {
-    if (pos_ >= end_) fail(errc::end_of_input, std::string("expected ") + what + ", input ends");
-    if (*pos_ != c) fail(std::string("expected ") + what + ", found " + describe(*pos_));
+    if (pos_ >= end_ || *pos_ != c) [[unlikely]]
+      fail_expected(what);
     ++pos_;
+  }
+  // The failure paths are out of line: the readers above stay small enough to inline.
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_expected(const char* what) const {
+    if (pos_ >= end_) fail(errc::end_of_input, std::string("expected ") + what + ", input ends");
+    fail(std::string("expected ") + what + ", found " + describe(*pos_));
   }
   static std::string describe(char c) {
     const auto u = static_cast<unsigned char>(c);
@@ -450,12 +465,14 @@ class json_reader {
     placed_ = false;
     skip_space();
     expect(bracket, what);
-    if (!context_.try_enter()) {
-      context_.leave();
-      fail(errc::depth_exceeded,
-           "nesting deeper than " + std::to_string(context_.limits().max_depth));
-    }
+    if (!context_.try_enter()) [[unlikely]]
+      fail_depth();
     skip_space();
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_depth() {
+    context_.leave();
+    fail(errc::depth_exceeded,
+         "nesting deeper than " + std::to_string(context_.limits().max_depth));
   }
   void leave() noexcept { context_.leave(); }
   bool close_if(char bracket) noexcept {
@@ -467,24 +484,33 @@ class json_reader {
   }
   // After an element: ',' means another follows (and must: no trailing comma), the bracket ends.
   bool next_element(char bracket) {
+    if (pos_ < end_) [[likely]] {
+      if (*pos_ == ',') {
+        ++pos_;
+        skip_space();
+        if (pos_ < end_ && (*pos_ == ']' || *pos_ == '}')) [[unlikely]]
+          fail("trailing comma");
+        return true;
+      }
+      if (*pos_ == bracket) {
+        ++pos_;
+        return false;
+      }
+    }
+    fail_next(bracket);
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_next(char bracket) const {
     if (pos_ >= end_) fail(errc::end_of_input, std::string("expected ',' or '") + bracket + "'");
-    if (*pos_ == ',') {
-      ++pos_;
-      skip_space();
-      if (pos_ < end_ && (*pos_ == ']' || *pos_ == '}')) fail("trailing comma");
-      return true;
-    }
-    if (*pos_ == bracket) {
-      ++pos_;
-      return false;
-    }
     fail(std::string("expected ',' or '") + bracket + "', found " + describe(*pos_));
   }
   void charge(std::size_t count, std::size_t size) {
-    if (!context_.try_charge(count, size))
-      fail(errc::allocation_limit, "the allocation limit of " +
-                                       std::to_string(context_.limits().max_allocation) +
-                                       " bytes is reached");
+    if (!context_.try_charge(count, size)) [[unlikely]]
+      fail_allocation();
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_allocation() const {
+    fail(errc::allocation_limit, "the allocation limit of " +
+                                     std::to_string(context_.limits().max_allocation) +
+                                     " bytes is reached");
   }
 
   // ---- numbers ----
@@ -527,6 +553,38 @@ class json_reader {
 
   template <class T>
   void read_integer(T& value) {
+    // Fast path: up to 18 digits (cannot overflow 64 bits) followed by a plain delimiter.
+    {
+      const char* p = pos_;
+      const bool negative = p < end_ && *p == '-';
+      if (negative) ++p;
+      const char* digits = p;
+      std::uint64_t magnitude = 0;
+      while (p < end_ && p - digits < 19 && static_cast<unsigned>(*p - '0') < 10)
+        magnitude = magnitude * 10 + static_cast<unsigned>(*p++ - '0');
+      const std::ptrdiff_t n = p - digits;
+      const bool delimited = p == end_ || (*p != '.' && *p != 'e' && *p != 'E' &&
+                                           static_cast<unsigned>(*p - '0') >= 10);
+      if (n > 0 && n < 19 && delimited && (n == 1 || *digits != '0')) {
+        using limits_t = std::numeric_limits<T>;
+        if constexpr (std::is_signed_v<T>) {
+          if (negative ? magnitude <= static_cast<std::uint64_t>(limits_t::max()) + 1
+                       : magnitude <= static_cast<std::uint64_t>(limits_t::max())) {
+            value = negative ? static_cast<T>(0 - magnitude) : static_cast<T>(magnitude);
+            pos_ = p;
+            return;
+          }
+        } else if ((!negative || magnitude == 0) && magnitude <= limits_t::max()) {
+          value = static_cast<T>(magnitude);
+          pos_ = p;
+          return;
+        }
+      }
+    }
+    read_integer_checked(value);
+  }
+  template <class T>
+  [[gnu::noinline]] void read_integer_checked(T& value) {
     const std::size_t at = offset();
     bool integral = true;
     const char* end = scan_number(integral);

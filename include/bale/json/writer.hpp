@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -70,9 +71,8 @@ class json_writer {
     } else if constexpr (std::is_floating_point_v<T>) {
       write_float(value);
     } else {
-      char buffer[24];
-      const auto end = std::to_chars(buffer, buffer + sizeof buffer, integer_value(value)).ptr;
-      put(buffer, static_cast<std::size_t>(end - buffer));
+      put_direct<24>(
+          [&](char* out) { return std::to_chars(out, out + 24, integer_value(value)).ptr; });
     }
     need_comma_ = true;
   }
@@ -141,7 +141,7 @@ class json_writer {
   void write_object(const Members&... members) {
     open('{', frame::object);
     std::size_t i = 0;
-    ((write_key(Names::value[i++]), process(members)), ...);
+    ((write_name(Names::value[i++]), process(members)), ...);
     close('}');
   }
   template <class T>
@@ -212,8 +212,24 @@ class json_writer {
       return static_cast<unsigned long long>(value);
   }
 
-  void put(char c) { sink_.put(&c, 1); }
+  void put(char c) {
+    if constexpr (requires { sink_.put(c); })
+      sink_.put(c);
+    else
+      sink_.put(&c, 1);
+  }
   void put(const char* text, std::size_t n) { sink_.put(text, n); }
+  // At most Max bytes written by f(out) -> end straight into the sink.
+  template <std::size_t Max, class F>
+  void put_direct(F&& f) {
+    if constexpr (Sink::counts_only) {
+      char scratch[Max];
+      sink_.skip(static_cast<std::size_t>(f(scratch) - scratch));
+    } else {
+      char* out = reinterpret_cast<char*>(sink_.ensure(Max));
+      sink_.advance(static_cast<std::size_t>(f(out) - out));
+    }
+  }
   template <std::size_t N>
   void put(const char (&text)[N]) {
     sink_.put(text, N - 1);
@@ -257,6 +273,22 @@ class json_writer {
     put(bracket);
     need_comma_ = true;
   }
+  // A reflected member name: a C++ identifier, so nothing to escape.
+  void write_name(std::string_view name) {
+    begin_value(true);
+    if constexpr (Sink::counts_only) {
+      sink_.skip(name.size() + 3);
+    } else {
+      char* out = reinterpret_cast<char*>(sink_.ensure(name.size() + 3));
+      out[0] = '"';
+      std::memcpy(out + 1, name.data(), name.size());
+      out[name.size() + 1] = '"';
+      out[name.size() + 2] = ':';
+      sink_.advance(name.size() + 3);
+    }
+    if (options_.pretty) put(' ');
+    after_key_ = true;
+  }
   void write_key(std::string_view name) {
     begin_value(true);
     write_string(name);
@@ -279,12 +311,22 @@ class json_writer {
       return;
     }
     // The shortest text that reads back to the same bits.
-    char buffer[32];
-    const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-    put(buffer, static_cast<std::size_t>(end - buffer));
+    put_direct<32>([&](char* out) { return std::to_chars(out, out + 32, value).ptr; });
   }
 
   void write_string(std::string_view text) {
+    if constexpr (!Sink::counts_only) {
+      // Most strings need no escape: one scan, one copy with the quotes.
+      const std::size_t n = text.size();
+      if (json_plain_run(text.data(), text.data() + n) == n) {
+        char* out = reinterpret_cast<char*>(sink_.ensure(n + 2));
+        out[0] = '"';
+        std::memcpy(out + 1, text.data(), n);
+        out[n + 1] = '"';
+        sink_.advance(n + 2);
+        return;
+      }
+    }
     put('"');
     const char* p = text.data();
     const char* const end = p + text.size();
