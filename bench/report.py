@@ -32,7 +32,17 @@ CASES = {
     "hps_double_array": "6a. HPS double array (10^6 doubles)",
     "hps_sparse_matrix": "6b. HPS sparse matrix (1000 rows x 100 int64 columns + doubles)",
     "hps_hash_map": "6c. HPS hash map string -> double (100,000 entries)",
+    "json_hash_map": "8a. JSON: the HPS hash map (100,000 string -> double)",
+    "json_seed_struct": "8b. JSON: 100,000 x struct { float vec[4]; int i; float f; }",
+    "json_document": "8c. JSON: a nested document (company / departments / staff, about 10 MB)",
+    "base64_1MB": "9a. base64 of 1 MB",
+    "base64_8MB": "9b. base64 of 8 MB",
+    "base64_64MB": "9c. base64 of 64 MB",
 }
+JSON_CASES = [("json_hash_map", "HPS hash map"), ("json_seed_struct", "100,000 seed structs"),
+              ("json_document", "nested document")]
+JSON_PEERS = ["simdjson_ondemand", "rapidjson", "nlohmann"]
+BASE64_CASES = [("base64_1MB", "1 MB"), ("base64_8MB", "8 MB"), ("base64_64MB", "64 MB")]
 PER_TYPE = ["char", "short", "int", "long", "float", "double"]
 # The baseline each operation is compared with, where the case has one.
 BASELINE = {op: "memcpy" for op in ("write", "read", "write_reused", "read_reused", "write_file", "read_file_cold")}
@@ -119,7 +129,7 @@ def case_table(rows, case):
     out = ["| library | operation | median | spread | CPU | GB/s | bytes | vs bale | vs memcpy |",
            "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     order = {"write": 0, "read": 1, "read_twice": 2, "write_reused": 3, "read_reused": 4, "write_file": 5,
-             "read_file_cold": 6, "roundtrip": 7, "copy": 8}
+             "read_file_cold": 6, "roundtrip": 7, "copy": 8, "encode": 0, "decode": 1}
     for r in sorted((r for r in rows if r["case"] == case),
                     key=lambda r: (order.get(r["operation"], 9), r.get("median") or 1e300)):
         if r["error"]:
@@ -167,6 +177,57 @@ def seed_table(rows):
     return out
 
 
+def mb_per_s(r):
+    return None if r is None or r["error"] or not r.get("gbps") else r["gbps"] * 1000
+
+
+def json_table(rows):
+    """Case 8 in one table: MB/s of JSON text, and how many times faster bale is than each peer."""
+    index = {(r["case"], r["library"], r["operation"]): r for r in rows}
+    if not any(key[0].startswith("json_") for key in index):
+        return []
+    out = ["| case | operation | bale MB/s | " + " | ".join(f"{p} MB/s" for p in JSON_PEERS) + " | " +
+           " | ".join(f"bale vs {p}" for p in JSON_PEERS) + " |",
+           "|---|---|" + "---:|" * (1 + 2 * len(JSON_PEERS))]
+    for case, label in JSON_CASES:
+        for op in ("read", "write"):
+            bale = index.get((case, "bale", op))
+            cells = [fmt(mb_per_s(bale), 0)]
+            ratios = []
+            for peer in JSON_PEERS:
+                r = index.get((case, peer, op))
+                cells.append("failed" if r and r["error"] else fmt(mb_per_s(r), 0) if r else "n/a")
+                ok = bale and r and "median" in bale and "median" in r
+                ratios.append(f"{r['median'] / bale['median']:.1f}x" if ok else "")
+            out.append(f"| {label} | {op} | " + " | ".join(cells + ratios) + " |")
+    return out
+
+
+def base64_table(rows):
+    """Case 9 in one table: MB/s of raw bytes. coreutils' codec alone is estimated as its process time
+    less its start-up time (the same command on an empty file)."""
+    index = {(r["case"], r["library"], r["operation"]): r for r in rows if not r["error"] and "median" in r}
+    if not any(key[0].startswith("base64_") for key in index):
+        return []
+    out = ["| size | operation | bale MB/s | bale portable MB/s | coreutils codec MB/s (est.) | bale vs coreutils codec | "
+           "portable vs coreutils codec | bale process | coreutils process | process ratio |",
+           "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for case, label in BASE64_CASES:
+        for op in ("encode", "decode"):
+            bale, portable = index.get((case, "bale", op)), index.get((case, "bale_portable", op))
+            core, start = index.get((case, "coreutils", op)), index.get((case, "coreutils_startup", op))
+            process = index.get((case, "bale_process", op))
+            codec_ms = core["median"] - start["median"] if core and start else None
+            raw_mb = bale["gbps"] * bale["median"] if bale and bale.get("gbps") else None  # GB/s x ms = MB
+            core_mbps = raw_mb / codec_ms * 1000 if raw_mb and codec_ms and codec_ms > 0 else None
+            ratio = lambda r: f"{codec_ms / r['median']:.1f}x" if r and codec_ms and codec_ms > 0 else ""
+            proc = (f"{fmt(process['median'])} ms", f"{fmt(core['median'])} ms",
+                    f"{core['median'] / process['median']:.1f}x") if process and core else ("", "", "")
+            out.append(f"| {label} | {op} | {fmt(mb_per_s(bale), 0)} | {fmt(mb_per_s(portable), 0)} | "
+                       f"{fmt(core_mbps, 0)} | {ratio(bale)} | {ratio(portable)} | " + " | ".join(proc) + " |")
+    return out
+
+
 def per_type_table(rows):
     libraries = sorted({r["library"] for r in rows if r["case"].startswith("per_type_")},
                        key=lambda name: (not name.startswith("bale"), name))
@@ -196,7 +257,8 @@ def plot(rows, case, out_dir):
         import matplotlib.pyplot as plt
     except ImportError:
         return None
-    ops = [op for op in ("write", "read", "write_reused", "read_reused", "write_file", "read_file_cold", "roundtrip")
+    ops = [op for op in ("write", "read", "write_reused", "read_reused", "write_file", "read_file_cold", "roundtrip",
+                         "encode", "decode")
            if any(r["case"] == case and r["operation"] == op and "median" in r for r in rows)]
     if not ops:
         return None
@@ -252,6 +314,20 @@ def main():
         lines += ["## Seed 003's table: loading 100,000 structs, three data distributions", "",
                   "Cold file = evicted from the page cache before each read; CPU is the process's CPU time "
                   "(the rest is waiting for the disk).", ""] + table + [""]
+    table = json_table(rows)
+    if table:
+        lines += ["## 8. JSON against nlohmann, RapidJSON and simdjson On-Demand", "",
+                  "Every library reads the same text (bale's) into the same structs and writes from them; "
+                  "MB/s of JSON text; `bale vs X` = X's time / bale's time (above 1: bale is faster). "
+                  "simdjson has no writer.", ""] + table + [""]
+    table = base64_table(rows)
+    if table:
+        lines += ["## 9. base64 against coreutils", "",
+                  "MB/s of raw bytes. bale and bale portable are the codec in memory (AVX2 chosen at run time; "
+                  "portable forced with `options.vectorized = false`). coreutils' codec alone is estimated as "
+                  "its process time less its start-up (the same command on an empty file). The process columns "
+                  "time `base64 -w 0 FILE` / `base64 -d FILE` and the same job done by bale "
+                  "(`bale_bench --base64-tool`), output to /dev/null.", ""] + table + [""]
     table = per_type_table(rows)
     if table:
         lines += ["## 3. 10^6 random values of each type (seed 001's table), in memory", ""] + table + [""]

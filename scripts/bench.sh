@@ -20,7 +20,8 @@ while [ $# -gt 0 ]; do
 done
 scripts/install_deps.sh cmake ninja-build g++ libbenchmark-dev python3 python3-matplotlib \
   libboost-serialization-dev libcereal-dev libmsgpack-cxx-dev libprotobuf-dev protobuf-compiler \
-  libflatbuffers-dev flatbuffers-compiler capnproto libcapnp-dev liblz4-dev libzstd-dev
+  libflatbuffers-dev flatbuffers-compiler capnproto libcapnp-dev liblz4-dev libzstd-dev \
+  nlohmann-json3-dev rapidjson-dev libsimdjson-dev coreutils
 cmake --preset bench >/dev/null
 cmake --build --preset bench -j "$(nproc)"
 mkdir -p results

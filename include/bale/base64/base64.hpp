@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bale/base64/detail/avx2.hpp"
+#include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
 
 namespace bale::base64 {
@@ -92,7 +93,22 @@ inline constexpr decode_table url_decode{alphabet::url};
 
 inline void encode_portable(const std::uint8_t* in, std::size_t groups, char* out,
                             const encode_table& table) noexcept {
-  for (std::size_t g = 0; g < groups; ++g, in += 3, out += 4) {
+  std::size_t g = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    // Two groups per step: one 8-byte load (6 bytes used; g + 2 < groups keeps the other two in
+    // the input), four 12-bit lookups, one 8-byte store.
+    for (; g + 2 < groups; g += 2, in += 6, out += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, in, 8);
+      word = bale::detail::byteswap(word);
+      const std::uint64_t chars = std::uint64_t{table.pairs[word >> 52 & 0xFFF]} |
+                                  std::uint64_t{table.pairs[word >> 40 & 0xFFF]} << 16 |
+                                  std::uint64_t{table.pairs[word >> 28 & 0xFFF]} << 32 |
+                                  std::uint64_t{table.pairs[word >> 16 & 0xFFF]} << 48;
+      std::memcpy(out, &chars, 8);
+    }
+  }
+  for (; g < groups; ++g, in += 3, out += 4) {
     const std::uint32_t v = std::uint32_t{in[0]} << 16 | std::uint32_t{in[1]} << 8 | in[2];
     std::memcpy(out, &table.pairs[v >> 12], 2);
     std::memcpy(out + 2, &table.pairs[v & 0xFFF], 2);

@@ -1,0 +1,66 @@
+#pragma once
+// Case 8: JSON, bale against the JSON libraries, each through its usual mapping code for the same
+// C++ structs. Every library reads the same text (bale's output, with room for simdjson's padding)
+// and writes the same values; a write is checked by reading it back with bale, a read by comparing
+// with the input. Throughput is the text's bytes per second.
+#include <benchmark/benchmark.h>
+#include <bale/bale.hpp>
+
+#include <string>
+
+#include "cases/data.hpp"
+#include "cases/document.hpp"
+#include "common/harness.hpp"
+
+namespace bench {
+
+/// The text every library reads: bale's, with spare capacity for parsers that read past the end.
+template <class T>
+const std::string& json_text(const T& value) {
+  static const std::string text = [&] {
+    std::string t = bale::to_json(value);
+    t.reserve(t.size() + 128);
+    return t;
+  }();
+  return text;
+}
+
+template <class Lib, class T>
+void json_case(const std::string& case_name, const T& (*input)()) {
+  if constexpr (Lib::can_write) {
+    add(case_name + "/" + Lib::name + "/write", [input](benchmark::State& state) {
+      const T& value = input();
+      std::string text;
+      for (auto _ : state) {
+        text = Lib::write(value);
+        benchmark::DoNotOptimize(text.data());
+      }
+      require(state, bale::from_json<T>(text) == value, "written text reads back differently");
+      report(state, text.size(), text.size());
+    });
+  }
+  add(case_name + "/" + Lib::name + "/read", [input](benchmark::State& state) {
+    const T& value = input();
+    const std::string& text = json_text(value);
+    T back{};
+    for (auto _ : state) {
+      state.PauseTiming();
+      back = T{};
+      state.ResumeTiming();
+      Lib::read(text, back);
+      benchmark::DoNotOptimize(&back);
+    }
+    require(state, back == value, "decoded value differs");
+    report(state, text.size(), text.size());
+  });
+}
+
+/// The three JSON cases: the HPS hash map, 100,000 seed structs, the nested document.
+template <class Lib>
+void json_cases() {
+  json_case<Lib>("json_hash_map", &cases::hps_map);
+  json_case<Lib>("json_seed_struct", &cases::seed_elements);
+  json_case<Lib>("json_document", &cases::document);
+}
+
+}  // namespace bench
