@@ -321,7 +321,7 @@ class json_writer {
       if (json_plain_run(text.data(), text.data() + n) == n) {
         char* out = reinterpret_cast<char*>(sink_.ensure(n + 2));
         out[0] = '"';
-        std::memcpy(out + 1, text.data(), n);
+        if (n != 0) std::memcpy(out + 1, text.data(), n);  // an empty view may have no data
         out[n + 1] = '"';
         sink_.advance(n + 2);
         return;
