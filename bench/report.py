@@ -327,7 +327,7 @@ def main():
                   "portable forced with `options.vectorized = false`). coreutils' codec alone is estimated as "
                   "its process time less its start-up (the same command on an empty file). The process columns "
                   "time `base64 -w 0 FILE` / `base64 -d FILE` and the same job done by bale "
-                  "(`bale_bench --base64-tool`), output to /dev/null.", ""] + table + [""]
+                  "(`bale_base64_tool`: maps the file, codes it in 48 KiB blocks), output to /dev/null.", ""] + table + [""]
     table = per_type_table(rows)
     if table:
         lines += ["## 3. 10^6 random values of each type (seed 001's table), in memory", ""] + table + [""]
