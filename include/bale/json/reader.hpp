@@ -23,6 +23,7 @@
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
+#include "bale/json/detail/number_text.hpp"
 #include "bale/json/detail/text.hpp"
 #include "bale/json/options.hpp"
 #include "bale/json/writer.hpp"
@@ -265,17 +266,26 @@ class json_reader {
       do {
         skip_space();
         const std::size_t at = offset();
-        const std::string_view key = read_key();
-        skip_space();
-        expect(':', "':' after the member name");
-        skip_space();
         std::size_t index = count;
-        if (expected < count && same_name(Names::value[expected], key)) {
-          index = expected;
-        } else {
+        std::string_view key;
+        // The expected name, quotes included, compared in place: a byte-exact match is that
+        // string token (a C++ name has nothing to escape), so nearly every key is never scanned.
+        if (expected < count) {
+          key = Names::value[expected];
+          if (static_cast<std::size_t>(end_ - pos_) >= key.size() + 2 && pos_[0] == '"' &&
+              std::memcmp(pos_ + 1, key.data(), key.size()) == 0 && pos_[key.size() + 1] == '"') {
+            index = expected;
+            pos_ += key.size() + 2;
+          }
+        }
+        if (index == count) {
+          key = read_key();
           for (std::size_t k = 0; k < count; ++k)
             if (same_name(Names::value[k], key)) index = k;
         }
+        skip_space();
+        expect(':', "':' after the member name");
+        skip_space();
         if (index == count) {
           if (!options_.skip_unknown_members)
             fail_at(errc::invalid_value, "unknown member \"" + std::string(key) + "\"", at);
@@ -296,7 +306,7 @@ class json_reader {
         skip_space();
       } while (next_element('}'));
     }
-    if (!options_.allow_missing_members && seen.count() != count) {
+    if (!options_.allow_missing_members && !seen.all()) {
       for (std::size_t k = 0; k < count; ++k)
         if (!seen[k])
           fail_at(errc::invalid_value, "missing member \"" + std::string(Names::value[k]) + "\"",
@@ -436,6 +446,8 @@ class json_reader {
   }
 
   void skip_space() noexcept {
+    if (pos_<end_&& static_cast<unsigned char>(*pos_)> ' ') [[likely]]
+      return;  // compact text: no space between tokens
     while (pos_ < end_ && (*pos_ == ' ' || *pos_ == '\n' || *pos_ == '\t' || *pos_ == '\r')) ++pos_;
   }
   void expect(char c, const char* what) {
@@ -515,38 +527,71 @@ class json_reader {
 
   // ---- numbers ----
 
-  // Checks the RFC 8259 number grammar from pos_; returns where it ends and whether it is an
-  // integer (no fraction, no exponent).
-  const char* scan_number(bool& integral) {
+  // Checks the RFC 8259 number grammar from pos_ and gathers the parts that decide its value in
+  // the same pass; returns where it ends and whether it is an integer (no fraction, no exponent).
+  const char* scan_number(bool& integral, decimal_parts& parts) {
     const char* p = pos_;
     integral = true;
-    if (p < end_ && *p == '-') ++p;
+    parts = {};
+    auto digit_at = [](const char* q) { return static_cast<unsigned>(*q - '0'); };
+    // Digits go into the significand with wrapping arithmetic; more than 19 of them (rare) are
+    // counted again below and leave the value to the full conversion.
+    std::uint64_t significand = 0;
+    auto take_digits = [&](const char* q) {
+      while (end_ - q >= 8 && eight_digits_at(q)) {
+        significand = significand * 100000000 + eight_digits_value(q);
+        q += 8;
+      }
+      for (; q < end_ && digit_at(q) < 10; ++q) significand = significand * 10 + digit_at(q);
+      return q;
+    };
+    if (p < end_ && *p == '-') {
+      parts.negative = true;
+      ++p;
+    }
     if (p >= end_) fail(errc::end_of_input, "expected a number, input ends");
+    const char* const first_digit = p;
     if (*p == '0') {
       ++p;
-      if (p < end_ && *p >= '0' && *p <= '9')
+      if (p < end_ && digit_at(p) < 10)
         fail_at(errc::invalid_value, "leading zero in a number", offset());
-    } else if (*p >= '1' && *p <= '9') {
-      while (p < end_ && *p >= '0' && *p <= '9') ++p;
+    } else if (digit_at(p) < 10) {
+      p = take_digits(p);
     } else {
       fail(pos_ < end_ ? "expected a number, found " + describe(*pos_) : "expected a number");
     }
+    std::ptrdiff_t digits = p - first_digit;
     if (p < end_ && *p == '.') {
       integral = false;
       ++p;
-      if (p >= end_ || *p < '0' || *p > '9')
+      if (p >= end_ || digit_at(p) >= 10)
         fail_at(errc::invalid_value, "expected a digit after '.'",
                 static_cast<std::size_t>(p - begin_));
-      while (p < end_ && *p >= '0' && *p <= '9') ++p;
+      const char* const fraction = p;
+      p = take_digits(p);
+      parts.exponent = -static_cast<int>(p - fraction);
+      digits += p - fraction;
     }
+    if (digits > 19) {
+      // Leading zeros (0.000...) do not count.
+      std::ptrdiff_t significant = 0;
+      for (const char* q = first_digit; q < p; ++q)
+        significant += (significant != 0 || (*q != '0' && *q != '.')) && *q != '.';
+      parts.exact = significant <= 19;
+    }
+    parts.significand = significand;
     if (p < end_ && (*p == 'e' || *p == 'E')) {
       integral = false;
       ++p;
-      if (p < end_ && (*p == '+' || *p == '-')) ++p;
-      if (p >= end_ || *p < '0' || *p > '9')
+      bool negative_exponent = false;
+      if (p < end_ && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
+      if (p >= end_ || digit_at(p) >= 10)
         fail_at(errc::invalid_value, "expected a digit in the exponent",
                 static_cast<std::size_t>(p - begin_));
-      while (p < end_ && *p >= '0' && *p <= '9') ++p;
+      int exponent = 0;
+      for (; p < end_ && digit_at(p) < 10; ++p)
+        if (exponent < 100000) exponent = exponent * 10 + static_cast<int>(digit_at(p));
+      parts.exponent += negative_exponent ? -exponent : exponent;
     }
     return p;
   }
@@ -587,7 +632,8 @@ class json_reader {
   [[gnu::noinline]] void read_integer_checked(T& value) {
     const std::size_t at = offset();
     bool integral = true;
-    const char* end = scan_number(integral);
+    decimal_parts parts;
+    const char* end = scan_number(integral, parts);
     if (!integral) fail_at(errc::invalid_value, "expected an integer", at);
     const char* p = pos_;
     const bool negative = *p == '-';
@@ -637,12 +683,15 @@ class json_reader {
       }
     }
     bool integral = true;
-    const char* end = scan_number(integral);
-    const auto result = std::from_chars(pos_, end, value);
-    if (result.ec == std::errc::result_out_of_range)
-      fail_at(errc::invalid_value, std::string(pos_, end) + " is out of range", at);
-    if (result.ec != std::errc{} || result.ptr != end)
-      fail_at(errc::invalid_value, "not a number", at);
+    decimal_parts parts;
+    const char* end = scan_number(integral, parts);
+    if (!decimal_to_float_exact(parts, value)) {
+      const auto result = std::from_chars(pos_, end, value);
+      if (result.ec == std::errc::result_out_of_range)
+        fail_at(errc::invalid_value, std::string(pos_, end) + " is out of range", at);
+      if (result.ec != std::errc{} || result.ptr != end)
+        fail_at(errc::invalid_value, "not a number", at);
+    }
     pos_ = end;
   }
 
@@ -920,7 +969,8 @@ class json_reader {
             (literal("NaN") || literal("Infinity") || literal("-Infinity")))
           return;
         bool integral;
-        pos_ = scan_number(integral);
+        decimal_parts parts;
+        pos_ = scan_number(integral, parts);
         return;
       }
     }

@@ -4,7 +4,6 @@
 // arrays; maps with string, integer or enum keys are objects, other maps arrays of [key, value];
 // optionals are the value or null; a variant is [index, value]; std::byte containers are base64.
 
-#include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +19,7 @@
 #include "bale/core/error.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
+#include "bale/json/detail/number_text.hpp"
 #include "bale/json/detail/text.hpp"
 #include "bale/json/options.hpp"
 #include "bale/reflect/enum_names.hpp"
@@ -71,8 +71,7 @@ class json_writer {
     } else if constexpr (std::is_floating_point_v<T>) {
       write_float(value);
     } else {
-      put_direct<24>(
-          [&](char* out) { return std::to_chars(out, out + 24, integer_value(value)).ptr; });
+      put_direct<24>([&](char* out) { return write_integer(out, integer_value(value)); });
     }
     need_comma_ = true;
   }
@@ -120,7 +119,7 @@ class json_writer {
         write_key(*name);
       } else {
         char buffer[24];
-        const auto end = std::to_chars(buffer, buffer + sizeof buffer, integer_value(key)).ptr;
+        const char* end = write_integer(buffer, integer_value(key));
         write_key(std::string_view(buffer, static_cast<std::size_t>(end - buffer)));
       }
       process(value);
@@ -311,7 +310,7 @@ class json_writer {
       return;
     }
     // The shortest text that reads back to the same bits.
-    put_direct<32>([&](char* out) { return std::to_chars(out, out + 32, value).ptr; });
+    put_direct<32>([&](char* out) { return write_shortest(out, value); });
   }
 
   void write_string(std::string_view text) {

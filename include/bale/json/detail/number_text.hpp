@@ -1,0 +1,377 @@
+#pragma once
+// Numbers as text, both ways, without going through the C library:
+// - integers written two digits at a time;
+// - floats written in the shortest form that reads back to the same bits (Schubfach: the
+//   interval of values that round to the float is scaled by a 128-bit power of ten with
+//   round-to-odd, and its shortest member is picked from at most four candidates), laid out as
+//   std::to_chars(first, last, value) would: plain or scientific, whichever is shorter;
+// - decimal text read back exactly when the value is a small significand times a small power of
+//   ten (both exact in a double, one correctly rounded operation); anything else falls back to
+//   std::from_chars.
+
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "bale/json/detail/pow10_table.hpp"
+
+namespace bale::detail {
+
+// ---- 128-bit products ----
+
+struct uint128_parts {
+  std::uint64_t high;
+  std::uint64_t low;
+};
+
+inline uint128_parts multiply_full(std::uint64_t a, std::uint64_t b) noexcept {
+#if defined(__SIZEOF_INT128__)
+  __extension__ using wide = unsigned __int128;
+  const wide product = static_cast<wide>(a) * b;
+  return {static_cast<std::uint64_t>(product >> 64), static_cast<std::uint64_t>(product)};
+#else
+  const std::uint64_t a_lo = a & 0xFFFFFFFFu, a_hi = a >> 32;
+  const std::uint64_t b_lo = b & 0xFFFFFFFFu, b_hi = b >> 32;
+  const std::uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo;
+  const std::uint64_t lo_hi = a_lo * b_hi, hi_hi = a_hi * b_hi;
+  const std::uint64_t middle = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + lo_hi;
+  return {hi_hi + (hi_lo >> 32) + (middle >> 32), (middle << 32) | (lo_lo & 0xFFFFFFFFu)};
+#endif
+}
+
+// ---- decimal digits ----
+
+inline constexpr char digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+inline constexpr std::uint64_t powers_of_ten[20] = {1ULL,
+                                                    10ULL,
+                                                    100ULL,
+                                                    1000ULL,
+                                                    10000ULL,
+                                                    100000ULL,
+                                                    1000000ULL,
+                                                    10000000ULL,
+                                                    100000000ULL,
+                                                    1000000000ULL,
+                                                    10000000000ULL,
+                                                    100000000000ULL,
+                                                    1000000000000ULL,
+                                                    10000000000000ULL,
+                                                    100000000000000ULL,
+                                                    1000000000000000ULL,
+                                                    10000000000000000ULL,
+                                                    100000000000000000ULL,
+                                                    1000000000000000000ULL,
+                                                    10000000000000000000ULL};
+
+/// How many decimal digits n has (1 for 0).
+inline int decimal_digit_count(std::uint64_t n) noexcept {
+  // bit_width * log10(2) is the count or one less; one comparison settles it.
+  n |= 1;  // the same count, and 0 has one digit
+  const int estimate = static_cast<int>((std::bit_width(n) * 1233) >> 12);
+  return estimate + (n >= powers_of_ten[estimate]);
+}
+
+inline void write_pair(char* out, std::uint32_t pair) noexcept {
+  std::memcpy(out, digit_pairs + pair * 2, 2);
+}
+
+/// Writes the `count` (at most 8) decimal digits of n at out, in 32-bit arithmetic.
+inline void write_digits_below_1e8(char* out, std::uint32_t n, int count) noexcept {
+  char* p = out + count;
+  while (n >= 100) {
+    const std::uint32_t high = n / 100;
+    p -= 2;
+    write_pair(p, n - high * 100);
+    n = high;
+  }
+  if (n >= 10)
+    write_pair(p - 2, n);
+  else
+    p[-1] = static_cast<char>('0' + n);
+}
+
+/// Writes exactly eight digits of n (< 10^8), leading zeros included.
+inline void write_eight_digits(char* out, std::uint32_t n) noexcept {
+  const std::uint32_t high = n / 10000, low = n - high * 10000;
+  const std::uint32_t a = high / 100, b = low / 100;
+  write_pair(out, a);
+  write_pair(out + 2, high - a * 100);
+  write_pair(out + 4, b);
+  write_pair(out + 6, low - b * 100);
+}
+
+/// Writes the `count` decimal digits of n (count == decimal_digit_count(n)) at out.
+inline void write_digits(char* out, std::uint64_t n, int count) noexcept {
+  while (count > 8) {
+    const std::uint64_t high = n / 100000000;
+    count -= 8;
+    write_eight_digits(out + count, static_cast<std::uint32_t>(n - high * 100000000));
+    n = high;
+  }
+  write_digits_below_1e8(out, static_cast<std::uint32_t>(n), count);
+}
+
+/// An integer's decimal text at out (at most 20 bytes); returns its end.
+template <class T>
+char* write_integer(char* out, T value) noexcept {
+  static_assert(std::is_integral_v<T> && sizeof(T) <= 8);
+  std::uint64_t magnitude;
+  if constexpr (std::is_signed_v<T>) {
+    magnitude = static_cast<std::uint64_t>(value);
+    if (value < 0) {
+      *out++ = '-';
+      magnitude = 0 - magnitude;
+    }
+  } else {
+    magnitude = value;
+  }
+  const int count = decimal_digit_count(magnitude);
+  write_digits(out, magnitude, count);
+  return out + count;
+}
+
+// ---- shortest floats ----
+
+// floor(e log10 2), floor(e log10(3/4 2^e)) and floor(e log2 10), exact over the exponents of
+// double (scripts/generate_pow10_table.py checks the same ranges).
+inline constexpr int floor_log10_pow2(int e) noexcept {
+  return static_cast<int>((static_cast<std::int64_t>(e) * 661971961083LL) >> 41);
+}
+inline constexpr int floor_log10_three_quarters_pow2(int e) noexcept {
+  return static_cast<int>((static_cast<std::int64_t>(e) * 661971961083LL - 274743187321LL) >> 41);
+}
+inline constexpr int floor_log2_pow10(int e) noexcept {
+  return static_cast<int>((static_cast<std::int64_t>(e) * 913124641741LL) >> 38);
+}
+
+/// A finite positive value as significand * 10^exponent.
+struct decimal_value {
+  std::uint64_t significand;
+  int exponent;
+};
+
+// floor(g * x / 2^128) with its lowest bit set when the quotient is not an integer: rounding to
+// odd keeps enough of the product to compare it with the candidates exactly. g overestimates the
+// power of ten by less than one unit, so a middle word of 0 or 1 still means exact.
+inline std::uint64_t round_to_odd(const pow10_entry& g, std::uint64_t x) noexcept {
+  const uint128_parts low = multiply_full(g.low, x);
+  const uint128_parts high = multiply_full(g.high, x);
+  const std::uint64_t middle = high.low + low.high;
+  const std::uint64_t top = high.high + (middle < low.high);
+  return top | (middle > 1);
+}
+
+template <class T>
+struct float_traits;
+template <>
+struct float_traits<double> {
+  using bits = std::uint64_t;
+  static constexpr int fraction_bits = 52;
+  static constexpr int min_exponent = -1074;  // of the lowest bit of a subnormal
+};
+template <>
+struct float_traits<float> {
+  using bits = std::uint32_t;
+  static constexpr int fraction_bits = 23;
+  static constexpr int min_exponent = -149;
+};
+
+/// The shortest decimal that reads back to `value` (finite and > 0), the closest one on ties,
+/// without trailing zeros.
+template <class T>
+decimal_value shortest_decimal(T value) noexcept {
+  using traits = float_traits<T>;
+  constexpr int fraction_bits = traits::fraction_bits;
+  const auto bits = std::bit_cast<typename traits::bits>(value);
+  const std::uint64_t fraction = bits & ((typename traits::bits{1} << fraction_bits) - 1);
+  const int biased = static_cast<int>(bits >> fraction_bits);
+  const std::uint64_t hidden = std::uint64_t{1} << fraction_bits;
+  std::uint64_t c = biased != 0 ? fraction | hidden : fraction;
+  const int q = biased != 0 ? biased - 1 + traits::min_exponent : traits::min_exponent;
+
+  decimal_value result;
+  if (q < 0 && q > -fraction_bits - 1 && (c & ((std::uint64_t{1} << -q) - 1)) == 0) {
+    // An integer below 2^53: its own digits are the shortest.
+    result = {c >> -q, 0};
+  } else {
+    // The values rounding to `value` lie in [cbl, cbr] * 2^(q-2), boundaries included when c is
+    // even; the interval is narrower below a power of two.
+    const std::uint64_t out = c & 1;
+    const std::uint64_t cb = c << 2;
+    const std::uint64_t cbr = cb + 2;
+    std::uint64_t cbl;
+    int k;
+    if (c != hidden || biased <= 1) {
+      cbl = cb - 2;
+      k = floor_log10_pow2(q);
+    } else {
+      cbl = cb - 1;
+      k = floor_log10_three_quarters_pow2(q);
+    }
+    const int h = q + floor_log2_pow10(-k) + 1;
+    const pow10_entry& g = pow10_table[-k - pow10_table_min];
+    // 4 * v / 10^k and its bounds, rounded to odd.
+    const std::uint64_t vbl = round_to_odd(g, cbl << h);
+    const std::uint64_t vb = round_to_odd(g, cb << h);
+    const std::uint64_t vbr = round_to_odd(g, cbr << h);
+    const std::uint64_t s = vb >> 2;
+    bool done = false;
+    if (s >= 10) {
+      // One digit fewer: the multiples of ten around s (at most one lies in the interval).
+      const std::uint64_t sp10 = s / 10 * 10;
+      const std::uint64_t tp10 = sp10 + 10;
+      const bool lower_in = vbl + out <= sp10 << 2;
+      const bool upper_in = (tp10 << 2) + out <= vbr;
+      if (lower_in != upper_in) {
+        result = {lower_in ? sp10 : tp10, k};
+        done = true;
+      }
+    }
+    if (!done) {
+      const std::uint64_t t = s + 1;
+      const bool lower_in = vbl + out <= s << 2;
+      const bool upper_in = (t << 2) + out <= vbr;
+      if (lower_in != upper_in) {
+        result = {lower_in ? s : t, k};
+      } else {
+        // Both in the interval: the closer one, the even one on a tie.
+        const auto twice_distance = static_cast<std::int64_t>(vb - ((s + t) << 1));
+        result = {twice_distance < 0 || (twice_distance == 0 && (s & 1) == 0) ? s : t, k};
+      }
+    }
+  }
+  while (result.significand % 10 == 0) {
+    result.significand /= 10;
+    ++result.exponent;
+  }
+  return result;
+}
+
+/// The shortest text of a finite float or double, laid out as std::to_chars(first, last, value)
+/// lays it out; an integer too large for the significand keeps only its shortest digits
+/// (2^60 is 1152921504606847000). Uses at most 32 bytes at out; returns the end of the text.
+template <class T>
+char* write_shortest(char* out, T value) noexcept {
+  if (std::signbit(value)) {
+    *out++ = '-';
+    value = -value;
+  }
+  if (value == 0) {
+    *out = '0';
+    return out + 1;
+  }
+  const decimal_value d = shortest_decimal(value);
+  const int n = decimal_digit_count(d.significand);
+  const int point = n + d.exponent;  // digits before the decimal point
+  const int scientific_exponent = point - 1;
+  const int exponent_magnitude =
+      scientific_exponent < 0 ? -scientific_exponent : scientific_exponent;
+  const int scientific_length = n + (n > 1) + 2 + (exponent_magnitude >= 100 ? 3 : 2);
+  const int plain_length = d.exponent >= 0 ? n + d.exponent : point > 0 ? n + 1 : 2 - point + n;
+  if (plain_length <= scientific_length) {
+    // Fixed-size stores instead of calls: the plain form is only chosen with at most five padding
+    // zeros; bytes past the text are scratch.
+    if (d.exponent >= 0) {
+      write_digits(out, d.significand, n);
+      std::memcpy(out + n, "00000000", 8);
+    } else if (point > 0) {
+      // At most 16 digits on either side of the point.
+      char digits[32];
+      write_digits(digits, d.significand, n);
+      std::memcpy(out, digits, 16);
+      out[point] = '.';
+      for (int i = point; i < n; i += 8) std::memcpy(out + i + 1, digits + i, 8);
+    } else {
+      std::memcpy(out, "0.000000", 8);
+      write_digits(out + 2 - point, d.significand, n);
+    }
+    return out + plain_length;
+  }
+  write_digits(out + 1, d.significand, n);
+  out[0] = out[1];
+  char* p = out + 1;
+  if (n > 1) {
+    *p = '.';
+    p += n;
+  }
+  *p++ = 'e';
+  *p++ = scientific_exponent < 0 ? '-' : '+';
+  if (exponent_magnitude >= 100) {
+    *p++ = static_cast<char>('0' + exponent_magnitude / 100);
+    std::memcpy(p, digit_pairs + (exponent_magnitude % 100) * 2, 2);
+  } else {
+    std::memcpy(p, digit_pairs + exponent_magnitude * 2, 2);
+  }
+  return p + 2;
+}
+
+// ---- reading decimals ----
+
+/// Whether the 8 bytes at p are all ASCII digits.
+inline bool eight_digits_at(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return ((v & 0xF0F0F0F0F0F0F0F0ULL) |
+          (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) == 0x3333333333333333ULL;
+}
+
+/// The value of the 8 digits at p (eight_digits_at(p)): pairs, then quads, then the whole, each
+/// step one multiply.
+inline std::uint32_t eight_digits_value(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  v -= 0x3030303030303030ULL;
+  v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFULL;
+  v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFFULL;
+  return static_cast<std::uint32_t>(v * 10000 + (v >> 32));
+}
+
+/// The parts of a JSON number that decide its value quickly: value = significand * 10^exponent
+/// when exact (at most 19 significant digits).
+struct decimal_parts {
+  std::uint64_t significand = 0;
+  int exponent = 0;
+  bool negative = false;
+  bool exact = true;
+};
+
+inline constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                                   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/// The correctly rounded value of `parts` when one exact operation gives it; false otherwise
+/// (the caller falls back to a full conversion).
+template <class T>
+bool decimal_to_float_exact(const decimal_parts& parts, T& value) noexcept {
+  if (!parts.exact || parts.significand > (std::uint64_t{1} << 53) || parts.exponent < -22 ||
+      parts.exponent > 22)
+    return false;
+  // Both operands are exact doubles, so the one rounding of * or / is the correct one.
+  double d = static_cast<double>(parts.significand);
+  d = parts.exponent < 0 ? d / exact_powers_of_ten[-parts.exponent]
+                         : d * exact_powers_of_ten[parts.exponent];
+  if constexpr (std::is_same_v<T, float>) {
+    // Rounding that double to float is a second rounding; it can only differ from rounding the
+    // decimal itself when the double lands exactly halfway between two floats.
+    if (d != 0) {
+      if (d < static_cast<double>(std::numeric_limits<float>::min()) ||
+          d > static_cast<double>(std::numeric_limits<float>::max()))
+        return false;
+      const auto low_bits = std::bit_cast<std::uint64_t>(d) & ((std::uint64_t{1} << 29) - 1);
+      if (low_bits == (std::uint64_t{1} << 28)) return false;
+    }
+  }
+  value = static_cast<T>(parts.negative ? -d : d);
+  return true;
+}
+
+}  // namespace bale::detail

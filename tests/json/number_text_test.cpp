@@ -1,0 +1,188 @@
+// The JSON number text: integers against std::to_chars, shortest floats against std::to_chars's
+// shortest digits and layout, and the exact fast path of reading against std::from_chars.
+#include <gtest/gtest.h>
+#include <bale/json/detail/number_text.hpp>
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+
+namespace {
+
+using namespace bale::detail;
+
+template <class T>
+std::string reference_text(T value) {
+  char text[64];
+  return std::string(text, std::to_chars(text, text + sizeof text, value).ptr);
+}
+
+template <class T>
+std::string shortest_text(T value) {
+  char text[64];
+  return std::string(text, write_shortest(text, value));
+}
+
+template <class T>
+std::string integer_text(T value) {
+  char text[32];
+  return std::string(text, write_integer(text, value));
+}
+
+// bale's text has std::to_chars's digits and layout, except that a plain integer too large for
+// the significand keeps only its shortest digits (to_chars writes the exact binary value there).
+template <class T>
+void expect_shortest(T value) {
+  if (!std::isfinite(value)) return;
+  const std::string expected = reference_text(value);
+  const std::string text = shortest_text(value);
+  T back{};
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), back);
+  ASSERT_EQ(result.ec, std::errc{}) << text;
+  ASSERT_EQ(std::bit_cast<typename float_traits<T>::bits>(back),
+            std::bit_cast<typename float_traits<T>::bits>(value))
+      << text << " does not read back";
+  if (text == expected) return;
+  const bool plain_integers = expected.find_first_of(".e") == std::string::npos &&
+                              text.find_first_of(".e") == std::string::npos;
+  ASSERT_TRUE(plain_integers && text.size() == expected.size())
+      << std::hexfloat << value << ": " << text << " against " << expected;
+  // Then the digits are to_chars's shortest scientific digits, padded with zeros.
+  char scientific[64];
+  const std::string shortest(scientific, std::to_chars(scientific, scientific + sizeof scientific,
+                                                       value, std::chars_format::scientific)
+                                             .ptr);
+  std::string digits;
+  for (char c : shortest.substr(0, shortest.find('e')))
+    if (c >= '0' && c <= '9') digits += c;
+  std::string ours = text.substr(text[0] == '-');
+  const std::size_t exponent = ours.size() - 1;
+  ours.erase(ours.find_last_not_of('0') + 1);
+  EXPECT_EQ(ours, digits) << text << " against " << shortest;
+  EXPECT_EQ(std::to_string(exponent),
+            std::to_string(std::stoi(shortest.substr(shortest.find('e') + 1))))
+      << text << " against " << shortest;
+}
+
+TEST(NumberText, IntegersMatchToChars) {
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 200000; ++i) {
+    const std::uint64_t bits = rng() >> (rng() % 64);
+    ASSERT_EQ(integer_text(bits), reference_text(bits));
+    ASSERT_EQ(integer_text(static_cast<std::int64_t>(bits)),
+              reference_text(static_cast<std::int64_t>(bits)));
+    ASSERT_EQ(integer_text(static_cast<std::int32_t>(bits)),
+              reference_text(static_cast<std::int32_t>(bits)));
+  }
+  for (std::uint64_t power : powers_of_ten) {
+    for (std::uint64_t v : {power - 1, power, power + 1})
+      EXPECT_EQ(integer_text(v), reference_text(v));
+  }
+  EXPECT_EQ(integer_text(0), "0");
+  EXPECT_EQ(integer_text(std::numeric_limits<std::int64_t>::min()), "-9223372036854775808");
+  EXPECT_EQ(integer_text(std::numeric_limits<std::uint64_t>::max()), "18446744073709551615");
+  EXPECT_EQ(integer_text(std::int8_t{-128}), "-128");
+}
+
+TEST(NumberText, ShortestFloatsExactText) {
+  EXPECT_EQ(shortest_text(0.0), "0");
+  EXPECT_EQ(shortest_text(-0.0), "-0");
+  EXPECT_EQ(shortest_text(0.1), "0.1");
+  EXPECT_EQ(shortest_text(0.3), "0.3");
+  EXPECT_EQ(shortest_text(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(shortest_text(1.5), "1.5");
+  EXPECT_EQ(shortest_text(100.0), "100");
+  EXPECT_EQ(shortest_text(123456.789), "123456.789");
+  EXPECT_EQ(shortest_text(1e-5), "1e-05");
+  EXPECT_EQ(shortest_text(0.0001), "1e-04");
+  EXPECT_EQ(shortest_text(0.001), "0.001");
+  EXPECT_EQ(shortest_text(1e21), "1e+21");
+  EXPECT_EQ(shortest_text(1e22), "1e+22");
+  EXPECT_EQ(shortest_text(1e23), "1e+23");
+  EXPECT_EQ(shortest_text(-1e300), "-1e+300");
+  EXPECT_EQ(shortest_text(5e-324), "5e-324");
+  EXPECT_EQ(shortest_text(8e-323), "8e-323");
+  EXPECT_EQ(shortest_text(2.2250738585072014e-308), "2.2250738585072014e-308");
+  EXPECT_EQ(shortest_text(1.7976931348623157e308), "1.7976931348623157e+308");
+  EXPECT_EQ(shortest_text(9007199254740993.0), "9007199254740992");
+  EXPECT_EQ(shortest_text(std::ldexp(1.0, 60)), "1152921504606847000");
+  EXPECT_EQ(shortest_text(0.1f), "0.1");
+  EXPECT_EQ(shortest_text(16777216.0f), "16777216");
+  EXPECT_EQ(shortest_text(3.4028235e38f), "3.4028235e+38");
+  EXPECT_EQ(shortest_text(1e-45f), "1e-45");
+  EXPECT_EQ(shortest_text(-0.55601364f), "-0.55601364");
+}
+
+TEST(NumberText, ShortestFloatsAgreeWithToChars) {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 300000; ++i) {
+    expect_shortest(std::bit_cast<double>(rng()));
+    expect_shortest(std::bit_cast<float>(static_cast<std::uint32_t>(rng())));
+    expect_shortest(static_cast<double>(rng() % 100000000) / 100.0);
+    expect_shortest(static_cast<float>(rng() % 1000000) / 1000.0f);
+  }
+  // Every power of two and its neighbours: the boundary cases of the rounding interval.
+  for (int e = -1074; e <= 1023; ++e) {
+    const double p = std::ldexp(1.0, e);
+    expect_shortest(p);
+    expect_shortest(std::nextafter(p, 0.0));
+    expect_shortest(std::nextafter(p, 2.0 * p));
+  }
+  for (int e = -149; e <= 127; ++e) {
+    const float p = std::ldexp(1.0f, e);
+    expect_shortest(p);
+    expect_shortest(std::nextafter(p, 0.0f));
+    expect_shortest(std::nextafter(p, 2.0f * p));
+  }
+  // Every small subnormal, where the digits are few.
+  for (std::uint64_t bits = 1; bits < 5000; ++bits) {
+    expect_shortest(std::bit_cast<double>(bits));
+    expect_shortest(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
+  }
+  for (std::int64_t i = -100000; i <= 100000; ++i) {
+    expect_shortest(static_cast<double>(i));
+    expect_shortest(static_cast<float>(i) * 1e7f);
+  }
+}
+
+template <class T>
+void expect_fast_read(std::uint64_t significand, int exponent, bool negative) {
+  decimal_parts parts;
+  parts.significand = significand;
+  parts.exponent = exponent;
+  parts.negative = negative;
+  T value{};
+  if (!decimal_to_float_exact(parts, value)) return;  // the caller falls back to from_chars
+  const std::string text =
+      (negative ? "-" : "") + std::to_string(significand) + "e" + std::to_string(exponent);
+  T expected{};
+  std::from_chars(text.data(), text.data() + text.size(), expected);
+  ASSERT_EQ(std::bit_cast<typename float_traits<T>::bits>(value),
+            std::bit_cast<typename float_traits<T>::bits>(expected))
+      << text;
+}
+
+TEST(NumberText, ExactReadsAgreeWithFromChars) {
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 300000; ++i) {
+    const std::uint64_t significand = rng() >> (rng() % 64);
+    const int exponent = static_cast<int>(rng() % 61) - 30;
+    expect_fast_read<double>(significand, exponent, rng() % 2 == 0);
+    expect_fast_read<float>(significand, exponent, rng() % 2 == 0);
+    expect_fast_read<float>(significand % 1000000000, exponent / 3, false);
+  }
+  // Halfway between two floats, exactly as a double: the fast path must refuse it.
+  decimal_parts halfway;
+  halfway.significand = 16777217;  // 2^24 + 1
+  float value = 0;
+  EXPECT_FALSE(decimal_to_float_exact(halfway, value));
+  halfway.exact = false;
+  halfway.significand = 1;
+  EXPECT_FALSE(decimal_to_float_exact(halfway, value));
+}
+
+}  // namespace
