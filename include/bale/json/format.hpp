@@ -7,6 +7,8 @@
 //   auto same = bale::deserialize<my_type, bale::json>(text);      // the generic entry points too
 
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -23,6 +25,50 @@
 #include "bale/json/writer.hpp"
 
 namespace bale {
+
+namespace detail {
+
+/// A byte buffer for text being written: grows geometrically without zero-filling; its memory is
+/// kept for the next use unless it grew past `kept_capacity`.
+class scratch_text {
+ public:
+  using value_type = char;
+  static constexpr std::size_t kept_capacity = std::size_t{64} << 20;
+  bool in_use = false;
+  struct use {
+    explicit use(scratch_text& s) noexcept : scratch(s) {
+      scratch.in_use = true;
+      scratch.size_ = 0;
+    }
+    ~use() {
+      scratch.in_use = false;
+      if (scratch.capacity_ > kept_capacity) scratch = scratch_text();
+    }
+    use(const use&) = delete;
+    use& operator=(const use&) = delete;
+    scratch_text& scratch;
+  };
+
+  char* data() noexcept { return data_.get(); }
+  std::size_t size() const noexcept { return size_; }
+  void resize(std::size_t n) {
+    if (n > capacity_) {
+      const std::size_t capacity = n > 2 * capacity_ ? n : 2 * capacity_;
+      auto grown = std::make_unique_for_overwrite<char[]>(capacity);
+      if (size_ != 0) std::memcpy(grown.get(), data_.get(), size_);
+      data_ = std::move(grown);
+      capacity_ = capacity;
+    }
+    size_ = n;
+  }
+
+ private:
+  std::unique_ptr<char[]> data_;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace detail
 
 struct json {
   static constexpr std::string_view name = "json";
@@ -53,9 +99,18 @@ void to_json_into(Buffer& buffer, const T& value, const json_options& options = 
 /// The JSON text of value. Throws bale::error for what JSON cannot hold (a NaN, invalid UTF-8).
 template <class T>
 std::string to_json(const T& value, const json_options& options = {}) {
-  std::string text;
-  to_json_into(text, value, options);
-  return text;
+  // The text is written into this thread's scratch buffer, which grows without zero-filling and
+  // is kept between calls, then copied once into a string of the exact size. A nested call (a
+  // serializer calling to_json) writes into its own string.
+  thread_local detail::scratch_text scratch;
+  if (scratch.in_use) {
+    std::string text;
+    to_json_into(text, value, options);
+    return text;
+  }
+  const detail::scratch_text::use guard(scratch);
+  to_json_into(scratch, value, options);
+  return std::string(scratch.data(), scratch.size());
 }
 
 /// Reads the whole of `text` into value; throws bale::error on malformed or mismatched input.

@@ -446,8 +446,11 @@ class json_reader {
   }
 
   void skip_space() noexcept {
-    if (pos_<end_&& static_cast<unsigned char>(*pos_)> ' ') [[likely]]
+    if (pos_ < end_ && ' ' < static_cast<unsigned char>(*pos_)) [[likely]]
       return;  // compact text: no space between tokens
+    skip_space_run();
+  }
+  [[gnu::noinline]] void skip_space_run() noexcept {
     while (pos_ < end_ && (*pos_ == ' ' || *pos_ == '\n' || *pos_ == '\t' || *pos_ == '\r')) ++pos_;
   }
   void expect(char c, const char* what) {
@@ -538,9 +541,12 @@ class json_reader {
     // counted again below and leave the value to the full conversion.
     std::uint64_t significand = 0;
     auto take_digits = [&](const char* q) {
-      while (end_ - q >= 8 && eight_digits_at(q)) {
-        significand = significand * 100000000 + eight_digits_value(q);
-        q += 8;
+      // Up to eight digits per step while eight bytes are left, then one at a time.
+      while (end_ - q >= 8) {
+        const digit_run run = leading_digits(q);
+        significand = significand * powers_of_ten[run.count] + run.value;
+        q += run.count;
+        if (run.count != 8) return q;
       }
       for (; q < end_ && digit_at(q) < 10; ++q) significand = significand * 10 + digit_at(q);
       return q;

@@ -4,6 +4,7 @@
 // arrays; maps with string, integer or enum keys are objects, other maps arrays of [key, value];
 // optionals are the value or null; a variant is [index, value]; std::byte containers are base64.
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "bale/base64/base64.hpp"
@@ -138,10 +140,23 @@ class json_writer {
   }
   template <class Names, class... Members>
   void write_object(const Members&... members) {
-    open('{', frame::object);
-    std::size_t i = 0;
-    ((write_name(Names::value[i++]), process(members)), ...);
-    close('}');
+    if (options_.pretty || sizeof...(Members) == 0) {
+      open('{', frame::object);
+      std::size_t i = 0;
+      ((write_name(Names::value[i++]), process(members)), ...);
+      close('}');
+      return;
+    }
+    // Compact text: each member's punctuation and name are one constant.
+    begin_value();
+    frames_.push_back(frame::object);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((put_constant(member_prefix<Names, I>), after_key_ = true, process(members)), ...);
+    }
+    (std::index_sequence_for<Members...>{});
+    frames_.pop_back();
+    put('}');
+    need_comma_ = true;
   }
   template <class T>
   void write_field(std::string_view name, const T& value) {
@@ -272,6 +287,27 @@ class json_writer {
     put(bracket);
     need_comma_ = true;
   }
+  // {"name": for the first member, ,"name": for the others: a C++ identifier needs no escape.
+  template <class Names, std::size_t I>
+  static constexpr auto member_prefix = [] {
+    constexpr std::string_view name = Names::value[I];
+    std::array<char, name.size() + 4> text{};
+    text[0] = I == 0 ? '{' : ',';
+    text[1] = '"';
+    for (std::size_t k = 0; k < name.size(); ++k) text[k + 2] = name[k];
+    text[name.size() + 2] = '"';
+    text[name.size() + 3] = ':';
+    return text;
+  }();
+  template <std::size_t N>
+  void put_constant(const std::array<char, N>& text) {
+    if constexpr (Sink::counts_only) {
+      sink_.skip(N);
+    } else {
+      std::memcpy(sink_.ensure(N), text.data(), N);
+      sink_.advance(N);
+    }
+  }
   // A reflected member name: a C++ identifier, so nothing to escape.
   void write_name(std::string_view name) {
     begin_value(true);
@@ -315,12 +351,12 @@ class json_writer {
 
   void write_string(std::string_view text) {
     if constexpr (!Sink::counts_only) {
-      // Most strings need no escape: one scan, one copy with the quotes.
+      // Most strings need no escape: copied eight bytes at a time and checked as they go; the
+      // copy is only kept (advance) if nothing needed attention.
       const std::size_t n = text.size();
-      if (json_plain_run(text.data(), text.data() + n) == n) {
-        char* out = reinterpret_cast<char*>(sink_.ensure(n + 2));
+      char* out = reinterpret_cast<char*>(sink_.ensure(n + 2));
+      if (json_copy_plain(text.data(), n, out + 1)) {
         out[0] = '"';
-        if (n != 0) std::memcpy(out + 1, text.data(), n);  // an empty view may have no data
         out[n + 1] = '"';
         sink_.advance(n + 2);
         return;

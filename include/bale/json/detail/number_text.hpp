@@ -315,24 +315,41 @@ char* write_shortest(char* out, T value) noexcept {
 
 // ---- reading decimals ----
 
-/// Whether the 8 bytes at p are all ASCII digits.
-inline bool eight_digits_at(const char* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  return ((v & 0xF0F0F0F0F0F0F0F0ULL) |
-          (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) == 0x3333333333333333ULL;
-}
-
-/// The value of the 8 digits at p (eight_digits_at(p)): pairs, then quads, then the whole, each
-/// step one multiply.
-inline std::uint32_t eight_digits_value(const char* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+/// The value of eight ASCII digits in text order in v (first digit in the lowest byte): pairs,
+/// then quads, then the whole, each step one multiply.
+inline std::uint32_t eight_digits_value(std::uint64_t v) noexcept {
   v -= 0x3030303030303030ULL;
   v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFULL;
   v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFFULL;
   return static_cast<std::uint32_t>(v * 10000 + (v >> 32));
+}
+
+inline std::uint32_t eight_digits_value(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  return eight_digits_value(v);
+}
+
+/// The run of digits starting at p, where 8 bytes are readable: how many (0 to 8) and their value.
+struct digit_run {
+  int count;
+  std::uint32_t value;
+};
+inline digit_run leading_digits(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  // Bytes that are digits become 0; a carry out of a non-digit byte only disturbs later bytes.
+  const std::uint64_t other =
+      ((v & 0xF0F0F0F0F0F0F0F0ULL) | (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) ^
+      0x3333333333333333ULL;
+  if (other == 0) return {8, eight_digits_value(v)};
+  const int count = std::countr_zero(other) / 8;
+  if (count == 0) return {0, 0};
+  // The digits moved to the end of the word behind '0's: the same value.
+  const int pad = (8 - count) * 8;
+  return {count, eight_digits_value((v << pad) | (0x3030303030303030ULL >> (64 - pad)))};
 }
 
 /// The parts of a JSON number that decide its value quickly: value = significand * 10^exponent

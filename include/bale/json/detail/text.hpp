@@ -43,6 +43,34 @@ inline std::size_t json_plain_run(const char* p, const char* end) noexcept {
   return static_cast<std::size_t>(p - start);
 }
 
+/// Copies n bytes from `from` to `to` if none of them needs escaping and all are ASCII; returns
+/// whether it did (the bytes at `to` are then scratch).
+inline bool json_copy_plain(const char* from, std::size_t n, char* to) noexcept {
+  auto special = [](std::uint64_t word) {
+    return json_special_bytes(word) != 0;
+  };  // any byte order
+  std::uint64_t word;
+  if (n >= 8) {
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      std::memcpy(&word, from + i, 8);
+      std::memcpy(to + i, &word, 8);
+      if (special(word)) return false;
+    }
+    if (i == n) return true;
+    // The last eight bytes, overlapping what is done.
+    std::memcpy(&word, from + n - 8, 8);
+    std::memcpy(to + n - 8, &word, 8);
+    return !special(word);
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto c = static_cast<unsigned char>(from[i]);
+    if (c < 0x20 || c == '"' || c == '\\' || c >= 0x80) return false;
+    to[i] = static_cast<char>(c);
+  }
+  return true;
+}
+
 /// The length of the valid UTF-8 sequence at p that starts with a non-ASCII byte, 0 if invalid.
 inline std::size_t utf8_sequence(const char* p, const char* end) noexcept {
   const auto* u = reinterpret_cast<const unsigned char*>(p);
