@@ -54,6 +54,23 @@ struct pair_of {
   bool operator==(const pair_of&) const = default;
 };
 
+// Writes a member as its own JSON text inside a string: to_json called while to_json runs.
+struct envelope {
+  point inner;
+  template <class Archive>
+  void save(Archive& ar) const {
+    const std::string text = bale::to_json(inner);
+    ar(bale::field("inner", text));
+  }
+  template <class Archive>
+  void load(Archive& ar) {
+    std::string text;
+    ar(bale::field("inner", text));
+    inner = bale::from_json<point>(text);
+  }
+  bool operator==(const envelope&) const = default;
+};
+
 struct listed {
   int id = 0;
   std::string label;
@@ -135,6 +152,23 @@ TEST(JsonText, AnEmptyOptionalInsideAnOptionalIsRefused) {
       bale::to_json_into(buffer, std::vector<nested>{nested{}, nested{std::optional<int>{}}}),
       bale::error);
   EXPECT_EQ(buffer, "kept");  // nothing half-written is left behind
+}
+
+TEST(JsonText, NestedCallsAndFailuresLeaveToJsonUsable) {
+  const envelope value{{3, -4}};
+  const std::string text = bale::to_json(value);
+  EXPECT_EQ(text, R"({"inner":"{\"x\":3,\"y\":-4}"})");
+  EXPECT_EQ(bale::from_json<envelope>(text), value);
+  // A write that fails part way, then the same thread writes again.
+  EXPECT_THROW((void)bale::to_json(std::vector<double>(1000, std::nan(""))), bale::error);
+  EXPECT_EQ(bale::to_json(std::vector<int>{1, 2}), "[1,2]");
+  // Larger than the memory the scratch keeps between calls: written whole, and writing goes on.
+  const std::string big(bale::detail::scratch_text::kept_capacity + 10, 'a');
+  const std::string big_text = bale::to_json(big);
+  ASSERT_EQ(big_text.size(), big.size() + 2);
+  EXPECT_EQ(big_text.front(), '"');
+  EXPECT_EQ(big_text.back(), '"');
+  EXPECT_EQ(bale::to_json(point{1, 2}), R"({"x":1,"y":2})");
 }
 
 TEST(JsonText, Pretty) {
