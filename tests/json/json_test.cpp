@@ -313,6 +313,42 @@ TEST(JsonRead, IntegersAreExactAndStrict) {
   EXPECT_FALSE(bale::try_from_json<std::vector<int>>("[1,2.5]"));
 }
 
+// Numbers inside longer text take the word-at-a-time paths; every digit count, both paths.
+TEST(JsonRead, NumbersOfEveryLengthInsideText) {
+  std::vector<std::uint64_t> unsigned_values;
+  std::vector<std::int64_t> signed_values;
+  std::vector<double> doubles;
+  std::vector<float> floats;
+  std::uint64_t v = 7;
+  for (int digits = 1; digits <= 20; ++digits) {
+    unsigned_values.push_back(v);
+    signed_values.push_back(-static_cast<std::int64_t>(v % 9223372036854775807ULL));
+    doubles.push_back(static_cast<double>(v) / 1e9);
+    floats.push_back(static_cast<float>(v % 100000000) / 1000.0f);
+    v = v * 10 + static_cast<std::uint64_t>(digits % 10);
+  }
+  expect_roundtrip(unsigned_values);
+  expect_roundtrip(signed_values);
+  expect_roundtrip(doubles);
+  expect_roundtrip(floats);
+  // Followed by at least sixteen more bytes: the bad forms are still refused there.
+  const std::string tail = ",1,2,3,4,5,6,7,8,9]";
+  for (const char* bad : {"01", "-01", "00000000000000000001", "12345678901234567890123", "1.",
+                          "1e", "123456789012345678901", "-", "1.5"}) {
+    EXPECT_FALSE(bale::try_from_json<std::vector<std::int64_t>>("[" + std::string(bad) + tail))
+        << bad;
+  }
+  EXPECT_EQ(bale::from_json<std::vector<std::int64_t>>("[1234567890123456," + tail.substr(1)),
+            (std::vector<std::int64_t>{1234567890123456, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  EXPECT_EQ(
+      bale::from_json<std::vector<double>>("[0.000000000000000000001234567891234567891,1e-7]"),
+      (std::vector<double>{1.234567891234567891e-21, 1e-7}));
+  // Space wherever the grammar allows it.
+  EXPECT_EQ(bale::from_json<shape>(" {\n \"name\" :\t\"s\" ,\r\n \"corners\" : [ { \"x\" : 1 , "
+                                   "\"y\" : -2 } ] , \"area\" : 0.5 } "),
+            (shape{"s", {{1, -2}}, 0.5}));
+}
+
 TEST(JsonRead, TruncatedAtEveryByte) {
   const std::string good = bale::to_json(shape{"n\u00e9\\", {{1, 2}, {-3, 4}}, 0.25});
   for (std::size_t n = 0; n < good.size(); ++n) {

@@ -183,7 +183,7 @@ class json_reader {
             capacity = grown;
             data = on_count(capacity);
           }
-          skip_space();
+          // open() and next_element() leave pos_ on the element.
           if constexpr (std::is_arithmetic_v<T>)
             read_scalar(data[count]);  // a number needs none of process()'s bookkeeping
           else
@@ -264,7 +264,7 @@ class json_reader {
     std::size_t expected = 0;  // members usually come in declaration order
     if (!close_if('}')) {
       do {
-        skip_space();
+        // open() and next_element() leave pos_ on the name.
         const std::size_t at = offset();
         std::size_t index = count;
         std::string_view key;
@@ -273,7 +273,7 @@ class json_reader {
         if (expected < count) {
           key = Names::value[expected];
           if (static_cast<std::size_t>(end_ - pos_) >= key.size() + 2 && pos_[0] == '"' &&
-              std::memcmp(pos_ + 1, key.data(), key.size()) == 0 && pos_[key.size() + 1] == '"') {
+              same_bytes(pos_ + 1, key.data(), key.size()) && pos_[key.size() + 1] == '"') {
             index = expected;
             pos_ += key.size() + 2;
           }
@@ -285,8 +285,7 @@ class json_reader {
         }
         skip_space();
         expect(':', "':' after the member name");
-        skip_space();
-        if (index == count) {
+        if (index == count) {  // the value: process() and skip_value() skip space before it
           if (!options_.skip_unknown_members)
             fail_at(errc::invalid_value, "unknown member \"" + std::string(key) + "\"", at);
           skip_value();
@@ -611,8 +610,19 @@ class json_reader {
       if (negative) ++p;
       const char* digits = p;
       std::uint64_t magnitude = 0;
-      while (p < end_ && p - digits < 19 && static_cast<unsigned>(*p - '0') < 10)
-        magnitude = magnitude * 10 + static_cast<unsigned>(*p++ - '0');
+      if (end_ - p >= 16) {  // up to sixteen digits in two steps
+        digit_run run = leading_digits(p);
+        magnitude = run.value;
+        p += run.count;
+        if (run.count == 8) {
+          run = leading_digits(p);
+          magnitude = magnitude * powers_of_ten[run.count] + run.value;
+          p += run.count;
+        }
+      } else {
+        while (p < end_ && p - digits < 19 && static_cast<unsigned>(*p - '0') < 10)
+          magnitude = magnitude * 10 + static_cast<unsigned>(*p++ - '0');
+      }
       const std::ptrdiff_t n = p - digits;
       const bool delimited = p == end_ || (*p != '.' && *p != 'e' && *p != 'E' &&
                                            static_cast<unsigned>(*p - '0') >= 10);

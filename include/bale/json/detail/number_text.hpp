@@ -317,7 +317,7 @@ char* write_shortest(char* out, T value) noexcept {
 
 /// The value of eight ASCII digits in text order in v (first digit in the lowest byte): pairs,
 /// then quads, then the whole, each step one multiply.
-inline std::uint32_t eight_digits_value(std::uint64_t v) noexcept {
+[[gnu::always_inline]] inline std::uint32_t eight_digits_value(std::uint64_t v) noexcept {
   v -= 0x3030303030303030ULL;
   v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFULL;
   v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFFULL;
@@ -336,7 +336,7 @@ struct digit_run {
   int count;
   std::uint32_t value;
 };
-inline digit_run leading_digits(const char* p) noexcept {
+[[gnu::always_inline]] inline digit_run leading_digits(const char* p) noexcept {
   std::uint64_t v;
   std::memcpy(&v, p, 8);
   if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);

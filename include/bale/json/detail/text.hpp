@@ -43,6 +43,29 @@ inline std::size_t json_plain_run(const char* p, const char* end) noexcept {
   return static_cast<std::size_t>(p - start);
 }
 
+/// Whether the n bytes at a and b are equal: words, not a call, for the short names of members.
+inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
+  auto load8 = [](const char* p) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  };
+  auto load4 = [](const char* p) {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  };
+  if (n >= 8) {
+    for (std::size_t i = 0; i + 8 <= n; i += 8)
+      if (load8(a + i) != load8(b + i)) return false;
+    return load8(a + n - 8) == load8(b + n - 8);  // the tail, overlapping
+  }
+  if (n >= 4) return load4(a) == load4(b) && load4(a + n - 4) == load4(b + n - 4);
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 /// Copies n bytes from `from` to `to` if none of them needs escaping and all are ASCII; returns
 /// whether it did (the bytes at `to` are then scratch).
 inline bool json_copy_plain(const char* from, std::size_t n, char* to) noexcept {
