@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <bale/bale.hpp>
 
+#include <array>
 #include <cmath>
 #include <deque>
 #include <list>
@@ -114,6 +115,23 @@ TEST(JsonText, Scalars) {
   expect_json(0.1f, "0.1");
   expect_json(color::blue, "2");
   expect_json(std::string("a\"b\\c\n\x01\xc3\xa9"), R"("a\"b\\c\n\u0001é")");
+}
+
+// Arrays of numbers take a path of their own in compact text; pretty text takes the general one.
+TEST(JsonText, ArraysOfNumbers) {
+  expect_json(std::vector<int>{}, "[]");
+  expect_json(std::vector<int>{-1, 0, 2147483647}, "[-1,0,2147483647]");
+  expect_json(std::vector<double>{0.5, -1e-7, 1e21}, "[0.5,-1e-07,1e+21]");
+  expect_json(std::array<float, 3>{1.5f, 0.1f, -0.0f}, "[1.5,0.1,-0]");
+  expect_json(std::vector<bool>{true, false}, "[true,false]");
+  expect_json(std::vector<std::vector<std::int8_t>>{{-128, 127}, {}, {0}}, "[[-128,127],[],[0]]");
+  const point corners[2] = {{1, 2}, {3, 4}};
+  EXPECT_EQ(bale::to_json(corners), R"([{"x":1,"y":2},{"x":3,"y":4}])");
+  EXPECT_EQ(bale::to_json(std::vector<int>{1, 2}, {.pretty = true, .indent = 1}), "[\n 1,\n 2\n]");
+  // Non-finite values inside an array: refused, or named when allowed.
+  const std::vector<double> odd{1.0, std::nan(""), -INFINITY};
+  EXPECT_THROW((void)bale::to_json(odd), bale::error);
+  EXPECT_EQ(bale::to_json(odd, {.allow_non_finite = true}), "[1,NaN,-Infinity]");
 }
 
 TEST(JsonText, Structures) {

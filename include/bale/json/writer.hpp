@@ -68,13 +68,7 @@ class json_writer {
   template <class T>
   void write_scalar(T value) {
     begin_value();
-    if constexpr (std::is_same_v<T, bool>) {
-      value ? put("true") : put("false");
-    } else if constexpr (std::is_floating_point_v<T>) {
-      write_float(value);
-    } else {
-      put_direct<24>([&](char* out) { return write_integer(out, integer_value(value)); });
-    }
+    put_direct<32>([&](char* out) { return format_scalar(out, value); });
     need_comma_ = true;
   }
 
@@ -96,6 +90,20 @@ class json_writer {
   }
   template <class T>
   void write_contiguous(const T* data, std::size_t count) {
+    if constexpr (wire_arithmetic<T>) {
+      // Numbers in compact text just after '[': a comma and the number each, with no per-value
+      // bookkeeping.
+      if (!options_.pretty && !after_key_ && !frames_.empty() && frames_.back() == frame::array) {
+        for (std::size_t i = 0; i < count; ++i) {
+          put_direct<33>([&](char* out) {
+            *out = ',';
+            return format_scalar(out + (need_comma_ ? 1 : 0), data[i]);
+          });
+          need_comma_ = true;
+        }
+        return;
+      }
+    }
     for (std::size_t i = 0; i < count; ++i) process(data[i]);
   }
   template <class Key, class F>
@@ -332,21 +340,25 @@ class json_writer {
     after_key_ = true;
   }
 
+  // A number's or a bool's text at out (at most 32 bytes); returns its end.
   template <class T>
-  void write_float(T value) {
-    if (!std::isfinite(value)) {
+  char* format_scalar(char* out, T value) {
+    if constexpr (std::is_same_v<T, bool>) {
+      std::memcpy(out, value ? "true" : "false", value ? 4 : 5);
+      return out + (value ? 4 : 5);
+    } else if constexpr (std::is_floating_point_v<T>) {
+      if (std::isfinite(value)) [[likely]]
+        return write_shortest(out, value);  // the shortest text that reads back to the same bits
       if (!options_.allow_non_finite)
         fail(errc::invalid_value, "JSON has no NaN or infinity (json_options::allow_non_finite)");
-      if (std::isnan(value))
-        put("NaN");
-      else if (value > 0)
-        put("Infinity");
-      else
-        put("-Infinity");
-      return;
+      const std::string_view name = std::isnan(value) ? "NaN"
+                                    : value > 0       ? "Infinity"
+                                                      : "-Infinity";
+      std::memcpy(out, name.data(), name.size());
+      return out + name.size();
+    } else {
+      return write_integer(out, integer_value(value));
     }
-    // The shortest text that reads back to the same bits.
-    put_direct<32>([&](char* out) { return write_shortest(out, value); });
   }
 
   void write_string(std::string_view text) {
