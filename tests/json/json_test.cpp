@@ -331,6 +331,18 @@ TEST(JsonRead, IntegersAreExactAndStrict) {
   EXPECT_FALSE(bale::try_from_json<std::vector<int>>("[1,2.5]"));
 }
 
+TEST(JsonRead, FixedSizeArraysOfNumbers) {
+  using three = std::array<int, 3>;
+  EXPECT_EQ(bale::from_json<three>(" [ 1 ,\n2 , -3 ] "), (three{1, 2, -3}));
+  for (const char* bad :
+       {"[1,2]", "[1,2,3,4]", "[1,,2,3]", "[]", "[1,2,3,]", "[1 2 3]", "[1,2,\"3\"]"})
+    EXPECT_FALSE(bale::try_from_json<three>(bad)) << bad;
+  float grid[2][2] = {};
+  bale::from_json("[[0.5,1],[2,-0.25]]", grid);
+  EXPECT_EQ(grid[1][1], -0.25f);
+  EXPECT_FALSE((bale::try_from_json<std::array<float, 2>>("[0.5,1e999]")));
+}
+
 // Numbers inside longer text take the word-at-a-time paths; every digit count, both paths.
 TEST(JsonRead, NumbersOfEveryLengthInsideText) {
   std::vector<std::uint64_t> unsigned_values;

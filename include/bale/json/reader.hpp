@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bale/base64/base64.hpp"
+#include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
@@ -251,6 +252,23 @@ class json_reader {
   }
   template <class T>
   void read_contiguous(T* data, std::size_t count) {
+    if constexpr (wire_arithmetic<T>) {
+      // Numbers just after '[' (std::array, C arrays): commas and numbers without process()'s
+      // per-value bookkeeping; the frame's count is brought up to date for read_tuple's checks.
+      if (!placed_ && !frames_.empty() && frames_.back().kind == frame::positional &&
+          frames_.back().count == 0) {
+        for (std::size_t i = 0; i < count; ++i) {
+          if (i != 0) {
+            skip_space();
+            expect(',', "',' or the end of the array");
+            skip_space();
+          }
+          read_scalar(data[i]);
+        }
+        frames_.back().count += count;
+        return;
+      }
+    }
     for (std::size_t i = 0; i < count; ++i) process(data[i]);
   }
 
