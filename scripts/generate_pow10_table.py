@@ -55,13 +55,14 @@ def main():
         "  std::uint64_t low;",
         "};",
         "",
+        "// clang-format off",
         f"inline constexpr pow10_entry pow10_table[{E_MAX - E_MIN + 1}] = {{",
     ]
     for e in range(E_MIN, E_MAX + 1):
         v = g(e)
         assert 2**127 <= v <= 2**128 - 1, e
         lines.append(f"    {{0x{v >> 64:016x}, 0x{v & (2**64 - 1):016x}}},")
-    lines += ["};", "", "}  // namespace bale::detail", ""]
+    lines += ["};", "// clang-format on", "", "}  // namespace bale::detail", ""]
     out.write_text("\n".join(lines))
 
 

@@ -14,6 +14,7 @@ struct pow10_entry {
   std::uint64_t low;
 };
 
+// clang-format off
 inline constexpr pow10_entry pow10_table[617] = {
     {0xff77b1fcbebcdc4f, 0x25e8e89c13bb0f7b},
     {0x9faacf3df73609b1, 0x77b191618c54e9ad},
@@ -633,5 +634,6 @@ inline constexpr pow10_entry pow10_table[617] = {
     {0xfcf62c1dee382c42, 0x46729e03dd9ed7b6},
     {0x9e19db92b4e31ba9, 0x6c07a2c26a8346d2},
 };
+// clang-format on
 
 }  // namespace bale::detail
