@@ -324,13 +324,6 @@ char* write_shortest(char* out, T value) noexcept {
   return static_cast<std::uint32_t>(v * 10000 + (v >> 32));
 }
 
-inline std::uint32_t eight_digits_value(const char* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
-  return eight_digits_value(v);
-}
-
 /// The run of digits starting at p, where 8 bytes are readable: how many (0 to 8) and their value.
 struct digit_run {
   int count;
