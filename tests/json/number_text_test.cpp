@@ -82,6 +82,7 @@ TEST(NumberText, IntegersMatchToChars) {
     for (std::uint64_t v : {power - 1, power, power + 1})
       EXPECT_EQ(integer_text(v), reference_text(v));
   }
+  for (std::uint32_t v = 0; v < 100000; ++v) ASSERT_EQ(integer_text(v), reference_text(v));
   EXPECT_EQ(integer_text(0), "0");
   EXPECT_EQ(integer_text(std::numeric_limits<std::int64_t>::min()), "-9223372036854775808");
   EXPECT_EQ(integer_text(std::numeric_limits<std::uint64_t>::max()), "18446744073709551615");

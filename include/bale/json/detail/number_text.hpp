@@ -79,47 +79,56 @@ inline int decimal_digit_count(std::uint64_t n) noexcept {
   return estimate + (n >= powers_of_ten[estimate]);
 }
 
-inline void write_pair(char* out, std::uint32_t pair) noexcept {
-  std::memcpy(out, digit_pairs + pair * 2, 2);
+// The eight decimal digits of n < 10^8 as byte values 0-9, the first digit in the lowest byte:
+// n splits into halves of four digits, each half into pairs, each pair into digits, all lanes in
+// one word; the divisions are multiplications that are exact over each lane's range.
+inline std::uint64_t eight_digit_values(std::uint32_t n) noexcept {
+  const std::uint32_t high = n / 10000;
+  std::uint64_t v = high | (static_cast<std::uint64_t>(n - high * 10000) << 32);
+  const std::uint64_t hundreds = ((v * 10486) >> 20) & 0x0000007F0000007FULL;  // x / 100, x < 10^4
+  v = hundreds | ((v - hundreds * 100) << 16);
+  const std::uint64_t tens = ((v * 103) >> 10) & 0x000F000F000F000FULL;  // x / 10, x < 100
+  return tens | ((v - tens * 10) << 8);
 }
 
-/// Writes the `count` (at most 8) decimal digits of n at out, in 32-bit arithmetic.
-inline void write_digits_below_1e8(char* out, std::uint32_t n, int count) noexcept {
-  char* p = out + count;
-  while (n >= 100) {
-    const std::uint32_t high = n / 100;
-    p -= 2;
-    write_pair(p, n - high * 100);
-    n = high;
-  }
-  if (n >= 10)
-    write_pair(p - 2, n);
-  else
-    p[-1] = static_cast<char>('0' + n);
+inline void store_digit_word(char* out, std::uint64_t digits) noexcept {
+  digits |= 0x3030303030303030ULL;
+  if constexpr (std::endian::native == std::endian::big) digits = __builtin_bswap64(digits);
+  std::memcpy(out, &digits, 8);
 }
 
 /// Writes exactly eight digits of n (< 10^8), leading zeros included.
 inline void write_eight_digits(char* out, std::uint32_t n) noexcept {
-  const std::uint32_t high = n / 10000, low = n - high * 10000;
-  const std::uint32_t a = high / 100, b = low / 100;
-  write_pair(out, a);
-  write_pair(out + 2, high - a * 100);
-  write_pair(out + 4, b);
-  write_pair(out + 6, low - b * 100);
+  store_digit_word(out, eight_digit_values(n));
 }
 
-/// Writes the `count` decimal digits of n (count == decimal_digit_count(n)) at out.
-inline void write_digits(char* out, std::uint64_t n, int count) noexcept {
-  while (count > 8) {
-    const std::uint64_t high = n / 100000000;
-    count -= 8;
-    write_eight_digits(out + count, static_cast<std::uint32_t>(n - high * 100000000));
-    n = high;
+/// Writes the digits of n (< 10^8) without leading zeros; stores 8 bytes at out, returns the end.
+inline char* write_digits_below_1e8(char* out, std::uint32_t n) noexcept {
+  const std::uint64_t digits = eight_digit_values(n);
+  // Leading zeros are the low zero bytes; the last digit always stays, so 0 is written as "0".
+  const int zeros = std::countr_zero(digits | (std::uint64_t{1} << 56)) / 8;
+  store_digit_word(out, digits >> (zeros * 8));
+  return out + 8 - zeros;
+}
+
+/// Writes the decimal digits of n; stores at most 20 bytes at out, returns the end.
+inline char* write_digits(char* out, std::uint64_t n) noexcept {
+  constexpr std::uint64_t e8 = 100000000, e16 = e8 * e8;
+  if (n < e8) return write_digits_below_1e8(out, static_cast<std::uint32_t>(n));
+  if (n < e16) {
+    const std::uint64_t high = n / e8;
+    out = write_digits_below_1e8(out, static_cast<std::uint32_t>(high));
+    write_eight_digits(out, static_cast<std::uint32_t>(n - high * e8));
+    return out + 8;
   }
-  write_digits_below_1e8(out, static_cast<std::uint32_t>(n), count);
+  const std::uint64_t top = n / e16, rest = n - top * e16, middle = rest / e8;
+  out = write_digits_below_1e8(out, static_cast<std::uint32_t>(top));
+  write_eight_digits(out, static_cast<std::uint32_t>(middle));
+  write_eight_digits(out + 8, static_cast<std::uint32_t>(rest - middle * e8));
+  return out + 16;
 }
 
-/// An integer's decimal text at out (at most 20 bytes); returns its end.
+/// An integer's decimal text at out (stores at most 21 bytes); returns its end.
 template <class T>
 char* write_integer(char* out, T value) noexcept {
   static_assert(std::is_integral_v<T> && sizeof(T) <= 8);
@@ -133,9 +142,7 @@ char* write_integer(char* out, T value) noexcept {
   } else {
     magnitude = value;
   }
-  const int count = decimal_digit_count(magnitude);
-  write_digits(out, magnitude, count);
-  return out + count;
+  return write_digits(out, magnitude);
 }
 
 // ---- shortest floats ----
@@ -280,22 +287,22 @@ char* write_shortest(char* out, T value) noexcept {
     // Fixed-size stores instead of calls: the plain form is only chosen with at most five padding
     // zeros; bytes past the text are scratch.
     if (d.exponent >= 0) {
-      write_digits(out, d.significand, n);
+      write_digits(out, d.significand);
       std::memcpy(out + n, "00000000", 8);
     } else if (point > 0) {
       // At most 16 digits on either side of the point.
       char digits[32];
-      write_digits(digits, d.significand, n);
+      write_digits(digits, d.significand);
       std::memcpy(out, digits, 16);
       out[point] = '.';
       for (int i = point; i < n; i += 8) std::memcpy(out + i + 1, digits + i, 8);
     } else {
       std::memcpy(out, "0.000000", 8);
-      write_digits(out + 2 - point, d.significand, n);
+      write_digits(out + 2 - point, d.significand);
     }
     return out + plain_length;
   }
-  write_digits(out + 1, d.significand, n);
+  write_digits(out + 1, d.significand);
   out[0] = out[1];
   char* p = out + 1;
   if (n > 1) {
