@@ -63,4 +63,41 @@ void json_cases() {
   json_case<Lib>("json_document", &cases::document);
 }
 
+/// The floors of a JSON case, measured like the libraries: no writer is faster than copying the
+/// finished text into a new string (memcpy), no reader faster than building the same structs by
+/// copying the value (value_copy: every allocation and insertion, no text).
+template <class T>
+void json_floor_case(const std::string& case_name, const T& (*input)()) {
+  add(case_name + "/memcpy/write", [input](benchmark::State& state) {
+    const std::string& text = json_text(input());
+    std::string copy;
+    for (auto _ : state) {
+      copy = std::string(text);
+      benchmark::DoNotOptimize(copy.data());
+    }
+    require(state, copy == text, "copied text differs");
+    report(state, text.size(), text.size());
+  });
+  add(case_name + "/value_copy/read", [input](benchmark::State& state) {
+    const T& value = input();
+    const std::string& text = json_text(value);
+    T back{};
+    for (auto _ : state) {
+      state.PauseTiming();
+      back = T{};
+      state.ResumeTiming();
+      back = value;
+      benchmark::DoNotOptimize(&back);
+    }
+    require(state, back == value, "copied value differs");
+    report(state, text.size(), text.size());
+  });
+}
+
+inline void json_floors() {
+  json_floor_case("json_hash_map", &cases::hps_map);
+  json_floor_case("json_seed_struct", &cases::seed_elements);
+  json_floor_case("json_document", &cases::document);
+}
+
 }  // namespace bench

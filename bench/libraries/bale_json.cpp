@@ -39,6 +39,7 @@ struct bale_base64 {
 
 const bench::library_registration registration([] {
   bench::json_cases<bale_json>();
+  bench::json_floors();
   bench::base64_cases<bale_base64<true>>();
   bench::base64_cases<bale_base64<false>>();
 });
