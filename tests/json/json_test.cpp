@@ -267,6 +267,39 @@ TEST(JsonRead, MembersInAnyOrderAndTheOptions) {
   EXPECT_EQ((bale::from_json<std::map<int, int>>(R"({"-5":1})").at(-5)), 1);
 }
 
+// Compact text in declaration order is read by comparing each member's punctuation and name in
+// one go; any other order, spacing or extra member continues by name from where that stops.
+TEST(JsonRead, MembersInOrderThenByName) {
+  const shape expected{"a", {{1, 2}}, 3.5};
+  EXPECT_EQ(bale::from_json<shape>(R"({"name":"a","corners":[{"x":1,"y":2}],"area":3.5})"),
+            expected);
+  EXPECT_EQ(bale::from_json<shape>(R"({"name":"a","area":3.5,"corners":[{"y":2,"x":1}]})"),
+            expected);
+  EXPECT_EQ(bale::from_json<shape>(R"({"name":"a" ,"corners":[{"x":1,"y":2}],"area":3.5})"),
+            expected);
+  EXPECT_EQ(bale::from_json<shape>(R"({"name": "a","corners": [{"x": 1,"y":2}],"area":3.5})"),
+            expected);
+  EXPECT_EQ(bale::from_json<shape>(R"({"name":"a","corners":[{"x":1,"y":2}],"area":3.5,"z":0})",
+                                   {.skip_unknown_members = true}),
+            expected);
+  EXPECT_FALSE(bale::try_from_json<shape>(R"({"name":"a","corners":[],"area":1,"z":0})"));
+  EXPECT_FALSE(bale::try_from_json<point>(R"({"x":1,"y":2,"x":3})"));  // duplicate after in order
+  EXPECT_FALSE(bale::try_from_json<point>(R"({"x":1,"y":2)"));         // no closing brace
+  EXPECT_FALSE(bale::try_from_json<point>(R"({"x":1,"y":2,})"));       // trailing comma
+  EXPECT_FALSE(bale::try_from_json<point>(R"({"x":1)"));
+  EXPECT_FALSE(bale::try_from_json<point>(R"({"x":1})"));  // missing y
+  EXPECT_EQ(bale::from_json<point>(R"({"x":1})", {.allow_missing_members = true}), (point{1, 0}));
+  const auto e = read_error(R"({"name":"a","corners":[{"x":1,"y":true}],"area":1})");
+  EXPECT_EQ(e.path(), "corners[0].y");
+  EXPECT_EQ(e.offset(), 34u);
+  struct nothing {
+    bool operator==(const nothing&) const = default;
+  };
+  EXPECT_EQ(bale::from_json<nothing>("{}"), nothing{});
+  EXPECT_FALSE(bale::try_from_json<nothing>(R"({"x":1})"));
+  EXPECT_EQ(bale::from_json<nothing>(R"({"x":1})", {.skip_unknown_members = true}), nothing{});
+}
+
 TEST(JsonRead, ErrorsNameLineColumnAndPath) {
   const auto e = read_error("{\n  \"name\": \"a\",\n  \"corners\": [{\"x\": 1, \"y\": true}]}");
   EXPECT_EQ(e.path(), "corners[0].y");

@@ -159,7 +159,7 @@ class json_writer {
     begin_value();
     frames_.push_back(frame::object);
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-      ((put_constant(member_prefix<Names, I>), after_key_ = true, process(members)), ...);
+      ((put_constant(json_member_prefix<Names, I>), after_key_ = true, process(members)), ...);
     }
     (std::index_sequence_for<Members...>{});
     frames_.pop_back();
@@ -295,18 +295,6 @@ class json_writer {
     put(bracket);
     need_comma_ = true;
   }
-  // {"name": for the first member, ,"name": for the others: a C++ identifier needs no escape.
-  template <class Names, std::size_t I>
-  static constexpr auto member_prefix = [] {
-    constexpr std::string_view name = Names::value[I];
-    std::array<char, name.size() + 4> text{};
-    text[0] = I == 0 ? '{' : ',';
-    text[1] = '"';
-    for (std::size_t k = 0; k < name.size(); ++k) text[k + 2] = name[k];
-    text[name.size() + 2] = '"';
-    text[name.size() + 3] = ':';
-    return text;
-  }();
   template <std::size_t N>
   void put_constant(const std::array<char, N>& text) {
     if constexpr (Sink::counts_only) {

@@ -3,10 +3,12 @@
 // at a time, and checking UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing past
 // U+10FFFF).
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 namespace bale::detail {
 
@@ -42,6 +44,21 @@ inline std::size_t json_plain_run(const char* p, const char* end) noexcept {
   }
   return static_cast<std::size_t>(p - start);
 }
+
+/// The text before member I's value in compact JSON: {"name": for the first member, ,"name": for
+/// the others (a C++ identifier needs no escape). The writer puts it as one constant; the reader
+/// compares it in one go while members come in declaration order.
+template <class Names, std::size_t I>
+inline constexpr auto json_member_prefix = [] {
+  constexpr std::string_view name = Names::value[I];
+  std::array<char, name.size() + 4> text{};
+  text[0] = I == 0 ? '{' : ',';
+  text[1] = '"';
+  for (std::size_t k = 0; k < name.size(); ++k) text[k + 2] = name[k];
+  text[name.size() + 2] = '"';
+  text[name.size() + 3] = ':';
+  return text;
+}();
 
 /// Whether the n bytes at a and b are equal: words, not a call, for the short names of members.
 inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
