@@ -186,4 +186,73 @@ TEST(NumberText, ExactReadsAgreeWithFromChars) {
   EXPECT_FALSE(decimal_to_float_exact(halfway, value));
 }
 
+// Significands up to 19 digits at every exponent, doubles' own 17 digits and their neighbours,
+// and ties just above 2^53 and 2^54: the product path agrees with from_chars wherever it answers.
+void expect_product_read(std::uint64_t significand, int exponent, bool negative) {
+  decimal_parts parts;
+  parts.significand = significand;
+  parts.exponent = exponent;
+  parts.negative = negative;
+  double value = 0;
+  if (!decimal_to_double_product(parts, value)) return;
+  const std::string text =
+      (negative ? "-" : "") + std::to_string(significand) + "e" + std::to_string(exponent);
+  double expected = 0;
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), expected);
+  ASSERT_EQ(result.ec, std::errc{}) << text;
+  ASSERT_EQ(std::bit_cast<std::uint64_t>(value), std::bit_cast<std::uint64_t>(expected)) << text;
+}
+
+TEST(NumberText, ProductReadsAgreeWithFromChars) {
+  std::mt19937_64 rng(9);
+  for (int i = 0; i < 200000; ++i) {
+    const std::uint64_t significand =
+        i % 2 ? rng() % 10000000000000000000ULL : rng() >> (rng() % 64);
+    expect_product_read(significand, static_cast<int>(rng() % 700) - 350, rng() % 2 == 0);
+  }
+  for (int i = 0; i < 50000; ++i) {
+    const double d = std::bit_cast<double>(rng() & 0x7FEFFFFFFFFFFFFFULL);
+    char text[64];
+    char* end = std::to_chars(text, text + sizeof text, d, std::chars_format::scientific, 16).ptr;
+    std::uint64_t significand = 0;
+    int digits = 0;
+    const char* p = text;
+    for (; p != end && *p != 'e'; ++p) {
+      if (*p >= '0' && *p <= '9') {
+        significand = significand * 10 + static_cast<std::uint64_t>(*p - '0');
+        ++digits;
+      }
+    }
+    const int exponent = std::atoi(p + 1) - (digits - 1);
+    for (std::uint64_t s : {significand - 1, significand, significand + 1})
+      expect_product_read(s, exponent, false);
+    expect_product_read(significand * 10 + 5, exponent - 1, true);
+  }
+  for (std::uint64_t m = (1ULL << 53) + 1; m < (1ULL << 53) + 20000; m += 2)
+    expect_product_read(m, 0, false);
+  for (std::uint64_t m = (1ULL << 54) + 2; m < (1ULL << 54) + 40000; m += 4)
+    expect_product_read(m, 0, false);
+  // Ties must be refused, not rounded up: 2^53 + 1 is halfway between 2^53 and 2^53 + 2.
+  decimal_parts tie;
+  tie.significand = (1ULL << 53) + 1;
+  double value = 0;
+  EXPECT_FALSE(decimal_to_double_product(tie, value));
+  // Zero, the range's ends, and what is left to the full conversion.
+  decimal_parts parts;
+  parts.negative = true;
+  ASSERT_TRUE(decimal_to_double_product(parts, value));
+  EXPECT_EQ(std::bit_cast<std::uint64_t>(value), std::bit_cast<std::uint64_t>(-0.0));
+  parts = {1, 309, false, true};
+  EXPECT_FALSE(decimal_to_double_product(parts, value));  // beyond the largest double
+  parts = {17976931348623157ULL, 292, false, true};
+  ASSERT_TRUE(decimal_to_double_product(parts, value));
+  EXPECT_EQ(value, 1.7976931348623157e308);
+  parts = {17976931348623159ULL, 292, false, true};
+  EXPECT_FALSE(decimal_to_double_product(parts, value));  // rounds past the largest double
+  parts = {5, -324, false, true};
+  EXPECT_FALSE(decimal_to_double_product(parts, value));  // subnormal
+  parts = {1, 0, false, false};
+  EXPECT_FALSE(decimal_to_double_product(parts, value));  // more than 19 significant digits
+}
+
 }  // namespace

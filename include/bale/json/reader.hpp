@@ -762,7 +762,11 @@ class json_reader {
     bool integral = true;
     decimal_parts parts;
     const char* end = scan_number(integral, parts);
-    if (!decimal_to_float_exact(parts, value)) {
+    bool done = decimal_to_float_exact(parts, value);
+    if constexpr (std::is_same_v<T, double>) {
+      if (!done) done = decimal_to_double_product(parts, value);
+    }
+    if (!done) {
       const auto result = std::from_chars(pos_, end, value);
       if (result.ec == std::errc::result_out_of_range)
         fail_at(errc::invalid_value, std::string(pos_, end) + " is out of range", at);

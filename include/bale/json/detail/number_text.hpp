@@ -405,4 +405,50 @@ bool decimal_to_float_exact(const decimal_parts& parts, T& value) noexcept {
   return true;
 }
 
+/// The correctly rounded double of `parts` from one 64 x 128-bit product with the power of ten
+/// (the Eisel-Lemire method): any exact significand and an exponent in the table's range. False
+/// where the product cannot decide (a result within the error of the truncated power, a possible
+/// tie, subnormal or overflowing results); the caller falls back to a full conversion.
+inline bool decimal_to_double_product(const decimal_parts& parts, double& value) noexcept {
+  if (!parts.exact || parts.exponent < pow10_table_min || parts.exponent > 308) return false;
+  if (parts.significand == 0) {
+    value = parts.negative ? -0.0 : 0.0;
+    return true;
+  }
+  // The table holds floor(10^e 2^(127 - floor(e log2 10))) + 1; the truncated power is one less.
+  const pow10_entry& entry = pow10_table[parts.exponent - pow10_table_min];
+  const std::uint64_t power_high = entry.high - (entry.low == 0);
+  const std::uint64_t power_low = entry.low - 1;
+  const int shift = std::countl_zero(parts.significand);
+  const std::uint64_t w = parts.significand << shift;
+  uint128_parts product = multiply_full(w, power_high);
+  // The truncations leave the product short by less than w in its low word: when that could
+  // carry into the 54 bits kept, the low half of the power settles it, or the caller does.
+  if ((product.high & 0x1FF) == 0x1FF && product.low + w < product.low) {
+    const uint128_parts low = multiply_full(w, power_low);
+    const std::uint64_t merged = product.low + low.high;
+    product.high += merged < product.low;
+    product.low = merged;
+    if ((product.high & 0x1FF) == 0x1FF && product.low + 1 == 0 && low.low + w < low.low)
+      return false;
+  }
+  const int upper = static_cast<int>(product.high >> 63);
+  std::uint64_t mantissa = product.high >> (upper + 9);  // 54 bits: the 53 kept and a round bit
+  // Exactly halfway with an even result below: round-half-to-even would go down, the addition
+  // below goes up. Left to the full conversion.
+  if (product.low <= 1 && (product.high & 0x1FF) == 0 && (mantissa & 3) == 1) return false;
+  mantissa = (mantissa + (mantissa & 1)) >> 1;
+  int biased = floor_log2_pow10(parts.exponent) - shift + 1086 + upper;
+  if (mantissa == std::uint64_t{1} << 53) {  // rounded up to the next power of two
+    mantissa >>= 1;
+    ++biased;
+  }
+  if (biased <= 0 || biased >= 0x7FF) return false;  // subnormal or out of range
+  const std::uint64_t bits = (mantissa & ((std::uint64_t{1} << 52) - 1)) |
+                             (static_cast<std::uint64_t>(biased) << 52) |
+                             (static_cast<std::uint64_t>(parts.negative) << 63);
+  value = std::bit_cast<double>(bits);
+  return true;
+}
+
 }  // namespace bale::detail
