@@ -584,7 +584,7 @@ class json_reader {
 
   // Checks the RFC 8259 number grammar from pos_ and gathers the parts that decide its value in
   // the same pass; returns where it ends and whether it is an integer (no fraction, no exponent).
-  const char* scan_number(bool& integral, decimal_parts& parts) {
+  [[gnu::always_inline]] const char* scan_number(bool& integral, decimal_parts& parts) {
     const char* p = pos_;
     integral = true;
     parts = {};
