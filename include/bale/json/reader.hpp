@@ -446,10 +446,8 @@ class json_reader {
     if constexpr (sizeof(Ch) == 1) {
       text.clear();
       read_string_into([&](const char* data, std::size_t n) {
-        const std::size_t old = text.size();
         charge(n, 1);
-        text.resize(old + n);
-        std::memcpy(text.data() + old, data, n);
+        text.append(reinterpret_cast<const Ch*>(data), n);  // no zero-fill, unlike resize
       });
     } else {
       text.clear();
