@@ -143,6 +143,15 @@ TEST(JsonText, Structures) {
   expect_json(listed{4, "four"}, R"({"id":4,"label":"four"})");
   expect_json(std::map<std::string, int>{{"a", 1}, {"b", 2}}, R"({"a":1,"b":2})");
   expect_json(std::map<int, bool>{{-1, true}}, R"({"-1":true})");
+  // Keys that need no escape are written with their punctuation in one go; the others escaped.
+  expect_json(
+      std::map<std::string, int>{{"", 0}, {"a\"b", 1}, {"a key of many bytes", 2}, {"\xc3\xa9", 3}},
+      "{\"\":0,\"a key of many bytes\":2,\"a\\\"b\":1,\"\xc3\xa9\":3}");
+  expect_json(
+      std::map<std::string, std::map<std::string, int>>{{"o", {{"i", 1}, {"j", 2}}}, {"p", {}}},
+      R"({"o":{"i":1,"j":2},"p":{}})");
+  EXPECT_EQ(bale::to_json(std::map<std::string, int>{{"a", 1}, {"b", 2}}, {.pretty = true}),
+            "{\n  \"a\": 1,\n  \"b\": 2\n}");
   expect_json(std::map<point, int>{}, "[]");
   expect_json(std::tuple<int, std::string, double>{1, "x", 2.5}, R"([1,"x",2.5])");
   expect_json(std::variant<int, std::string>{std::string("v")}, R"([1,"v"])");

@@ -122,7 +122,7 @@ class json_writer {
   void write_map_entry(const K& key, const V& value) {
     if constexpr (json_key<K>) {
       if constexpr (std::is_convertible_v<const K&, std::string_view>) {
-        write_key(std::string_view(key));
+        if (!write_plain_key(std::string_view(key))) write_key(std::string_view(key));
       } else if constexpr (named_enum<K>) {
         const auto name = enum_name_of(key);
         if (!name) fail(errc::invalid_value, unnamed_enum_value_message(key));
@@ -319,6 +319,26 @@ class json_writer {
     }
     if (options_.pretty) put(' ');
     after_key_ = true;
+  }
+  // A key in compact text that needs no escape: its comma, quotes and colon in the same write as
+  // its bytes. False (nothing written) otherwise.
+  bool write_plain_key(std::string_view name) {
+    if constexpr (Sink::counts_only) {
+      return false;
+    } else {
+      if (options_.pretty) return false;
+      const std::size_t n = name.size();
+      char* const out = reinterpret_cast<char*>(sink_.ensure(n + 4));
+      out[0] = ',';
+      char* const quote = out + (need_comma_ ? 1 : 0);
+      if (!json_copy_plain(name.data(), n, quote + 1)) return false;
+      quote[0] = '"';
+      quote[n + 1] = '"';
+      quote[n + 2] = ':';
+      sink_.advance(static_cast<std::size_t>(quote + n + 3 - out));
+      after_key_ = true;
+      return true;
+    }
   }
   void write_key(std::string_view name) {
     begin_value(true);
