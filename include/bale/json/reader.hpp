@@ -24,6 +24,7 @@
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
+#include "bale/json/detail/frame_stack.hpp"
 #include "bale/json/detail/number_text.hpp"
 #include "bale/json/detail/text.hpp"
 #include "bale/json/options.hpp"
@@ -649,7 +650,8 @@ class json_reader {
       const digit_run run = leading_digits(q);
       value = value * powers_of_ten[run.count] + run.value;
       q += run.count;
-      if (run.count != 8) {
+      // A shorter run ends here; so does a run of exactly eight before a non-digit.
+      if (run.count != 8 || (q < end_ && static_cast<unsigned>(*q - '0') >= 10)) {
         significand = value;
         return q;
       }
@@ -1061,7 +1063,7 @@ class json_reader {
   const char* end_;
   read_context& context_;
   json_options options_;
-  std::vector<frame> frames_;
+  frame_stack<frame> frames_;
   std::vector<member> members_;
   std::deque<std::string> escaped_keys_;  // stable addresses: members_ holds views of them
   std::string key_;

@@ -21,6 +21,7 @@
 #include "bale/core/error.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
+#include "bale/json/detail/frame_stack.hpp"
 #include "bale/json/detail/number_text.hpp"
 #include "bale/json/detail/text.hpp"
 #include "bale/json/options.hpp"
@@ -452,7 +453,7 @@ class json_writer {
 
   Sink& sink_;
   json_options options_;
-  std::vector<frame> frames_;
+  frame_stack<frame> frames_;
   bool need_comma_ = false;
   bool after_key_ = false;
   bool value_of_optional_ = false;  // an optional's value is being written and nothing is out yet

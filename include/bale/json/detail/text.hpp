@@ -85,7 +85,8 @@ inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
 
 /// Copies n bytes from `from` to `to` if none of them needs escaping and all are ASCII; returns
 /// whether it did (the bytes at `to` are then scratch).
-inline bool json_copy_plain(const char* from, std::size_t n, char* to) noexcept {
+[[gnu::always_inline]] inline bool json_copy_plain(const char* from, std::size_t n,
+                                                   char* to) noexcept {
   auto special = [](std::uint64_t word) {
     return json_special_bytes(word) != 0;
   };  // any byte order
