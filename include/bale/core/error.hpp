@@ -128,7 +128,8 @@ class error : public std::runtime_error {
 template <class T>
 class result {
  public:
-  result(T value) : state_(std::in_place_index<0>, std::move(value)) {}
+  result(T&& value) : state_(std::in_place_index<0>, std::move(value)) {}
+  result(const T& value) : state_(std::in_place_index<0>, value) {}
   result(bale::error err) : state_(std::in_place_index<1>, std::move(err)) {}
 
   bool has_value() const noexcept { return state_.index() == 0; }
