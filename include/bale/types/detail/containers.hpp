@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <memory>
 #include <ranges>
 #include <string>
 #include <utility>
@@ -14,14 +15,31 @@
 
 namespace bale::detail {
 
+/// Calls f on each element. In a node-based container (list, set, map and their unordered forms)
+/// the next node is fetched from memory while f works on the current one: walking the nodes one
+/// dependent load at a time, not the work on each, is what bounds writing a large one.
+template <class Range, class F>
+void for_each_element(const Range& range, F&& f) {
+  if constexpr (std::ranges::random_access_range<Range>) {
+    for (const auto& element : range) f(element);
+  } else {
+    const auto end = std::ranges::end(range);
+    for (auto it = std::ranges::begin(range); it != end; ++it) {
+#if defined(__GNUC__)
+      if (const auto next = std::next(it); next != end) __builtin_prefetch(std::addressof(*next));
+#endif
+      f(*it);
+    }
+  }
+}
+
 template <class Archive, class Range>
 void save_range(Archive& ar, const Range& range, std::size_t count) {
   if constexpr (std::ranges::contiguous_range<Range>) {
     ar.write_contiguous_sequence(std::ranges::data(range), count);
   } else {
-    ar.write_sequence(count, [&] {
-      for (const auto& element : range) ar(element);
-    });
+    ar.write_sequence(count,
+                      [&] { for_each_element(range, [&](const auto& element) { ar(element); }); });
   }
 }
 
@@ -100,7 +118,8 @@ void load_set(Archive& ar, Container& container) {
 template <class Archive, class Map>
 void save_map(Archive& ar, const Map& map) {
   ar.template write_map<typename Map::key_type>(map.size(), [&] {
-    for (const auto& [key, value] : map) ar.write_map_entry(key, value);
+    for_each_element(map,
+                     [&](const auto& entry) { ar.write_map_entry(entry.first, entry.second); });
   });
 }
 
