@@ -178,7 +178,7 @@ inline std::uint64_t round_to_odd(const pow10_entry& g, std::uint64_t x) noexcep
 
 // The same for a float's narrower operands: the power of ten to 64 bits, rounded up, and one
 // product. g overestimates by less than x units of the low word then, so a low word up to x still
-// means exact (checked over every float by the exhaustive test in docs/format.md).
+// means exact (checked over every float by tests/exhaustive/float_text.cpp).
 inline std::uint64_t round_to_odd_narrow(const pow10_entry& g, std::uint64_t x) noexcept {
   const uint128_parts product = multiply_full(g.high + 1, x);
   return product.high | (product.low > x);
