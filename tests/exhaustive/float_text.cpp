@@ -6,6 +6,8 @@
 //   build/dev/tests/bale_float_text_exhaustive
 #include <bale/json/detail/number_text.hpp>
 
+#include "support/scientific_text.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -23,18 +25,7 @@ bale::detail::decimal_value reference_decimal(float value) {
   char text[64];
   const char* end =
       std::to_chars(text, text + sizeof text, value, std::chars_format::scientific).ptr;
-  std::uint64_t significand = 0;
-  int digits = 0;
-  const char* p = text;
-  for (; p != end && *p != 'e'; ++p) {
-    if (*p >= '0' && *p <= '9') {
-      significand = significand * 10 + static_cast<std::uint64_t>(*p - '0');
-      ++digits;
-    }
-  }
-  int exponent = 0;
-  std::from_chars(p + 1 + (p[1] == '+'), end, exponent);
-  exponent -= digits - 1;
+  auto [significand, exponent] = bale_test::read_scientific(text, end);
   while (significand != 0 && significand % 10 == 0) {
     significand /= 10;
     ++exponent;

@@ -11,6 +11,8 @@
 #include <random>
 #include <string>
 
+#include "support/scientific_text.hpp"
+
 namespace {
 
 using namespace bale::detail;
@@ -214,16 +216,7 @@ TEST(NumberText, ProductReadsAgreeWithFromChars) {
     const double d = std::bit_cast<double>(rng() & 0x7FEFFFFFFFFFFFFFULL);
     char text[64];
     char* end = std::to_chars(text, text + sizeof text, d, std::chars_format::scientific, 16).ptr;
-    std::uint64_t significand = 0;
-    int digits = 0;
-    const char* p = text;
-    for (; p != end && *p != 'e'; ++p) {
-      if (*p >= '0' && *p <= '9') {
-        significand = significand * 10 + static_cast<std::uint64_t>(*p - '0');
-        ++digits;
-      }
-    }
-    const int exponent = std::atoi(p + 1) - (digits - 1);
+    const auto [significand, exponent] = bale_test::read_scientific(text, end);
     for (std::uint64_t s : {significand - 1, significand, significand + 1})
       expect_product_read(s, exponent, false);
     expect_product_read(significand * 10 + 5, exponent - 1, true);
