@@ -1,14 +1,14 @@
 #pragma once
 // Numbers as text, both ways, without going through the C library:
 // - integers written two digits at a time;
-// - floats written in the shortest form that reads back to the same bits (Schubfach: the
-//   interval of values that round to the float is scaled by a 128-bit power of ten with
-//   round-to-odd, and its shortest member is picked from at most four candidates), laid out as
+// - floats written in the shortest form that reads back to the same bits (one product with a
+//   power of ten in the common case, Schubfach's four candidates at the edges), laid out as
 //   std::to_chars(first, last, value) would: plain or scientific, whichever is shorter;
 // - decimal text read back exactly when the value is a small significand times a small power of
 //   ten (both exact in a double, one correctly rounded operation); anything else falls back to
 //   std::from_chars.
 
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -199,6 +199,213 @@ struct float_traits<float> {
   static constexpr int min_exponent = -149;
 };
 
+// Trailing zeros: one is common, many come with short decimals in a double (up to 16 of 17
+// digits); past the second, halving steps instead of one division each.
+inline void remove_trailing_zeros(decimal_value& d) noexcept {
+  auto strip = [&d](std::uint64_t power, int zeros) {
+    if (d.significand % power != 0) return false;
+    d.significand /= power;
+    d.exponent += zeros;
+    return true;
+  };
+  if (strip(10, 1) && strip(10, 1)) {
+    strip(100000000, 8);
+    strip(10000, 4);
+    strip(100, 2);
+    strip(10, 1);
+  }
+}
+
+// The power of ten 10^k rounded up to the precision the one-product path needs, normalized to
+// its top bit: 64 bits for float, 128 for double. The table holds floor + 1, which is the rounded
+// up value except where the power is exact in that width (10^k for 0 <= k <= 27, resp. 55).
+inline constexpr std::uint64_t float_power_rounded_up(int k) noexcept {
+  const pow10_entry& entry = pow10_table[k - pow10_table_min];
+  return k >= 0 && k <= 27 ? entry.high : entry.high + (entry.low != 0);
+}
+inline constexpr int float_power_min = -31, float_power_max = 46;
+inline constexpr auto float_powers_rounded_up = [] {
+  std::array<std::uint64_t, float_power_max - float_power_min + 1> powers{};
+  for (int k = float_power_min; k <= float_power_max; ++k)
+    powers[static_cast<std::size_t>(k - float_power_min)] = float_power_rounded_up(k);
+  return powers;
+}();
+inline pow10_entry double_power_rounded_up(int k) noexcept {
+  pow10_entry entry = pow10_table[k - pow10_table_min];
+  if (static_cast<unsigned>(k) <= 55) {
+    entry.high -= entry.low == 0;
+    --entry.low;
+  }
+  return entry;
+}
+
+// x * 10^k * 2^(beta - 64) for an odd or even multiple x of the half ulp: its integer part, and
+// whether the rounded-up power leaves no fraction (the product is then exactly an integer).
+struct scaled_product {
+  std::uint64_t integer;
+  bool is_integer;
+};
+inline scaled_product scale_by_power(std::uint64_t x, std::uint64_t power) noexcept {
+  const uint128_parts product = multiply_full(x, power);
+  return {product.high, (product.low >> 32) == 0};
+}
+inline scaled_product scale_by_power(std::uint64_t x, const pow10_entry& power) noexcept {
+  uint128_parts product = multiply_full(x, power.high);
+  const std::uint64_t carry_in = multiply_full(x, power.low).high;
+  product.low += carry_in;
+  product.high += product.low < carry_in;
+  return {product.high, product.low == 0};
+}
+
+// The lowest bit of the integer part of x * 10^k * 2^(beta - 64), and whether it has no fraction.
+struct product_parity {
+  bool odd;
+  bool is_integer;
+};
+inline product_parity parity_of_scaled(std::uint64_t x, std::uint64_t power, int beta) noexcept {
+  const std::uint64_t low = x * power;
+  return {((low >> (64 - beta)) & 1) != 0, static_cast<std::uint32_t>(low >> (32 - beta)) == 0};
+}
+inline product_parity parity_of_scaled(std::uint64_t x, const pow10_entry& power,
+                                       int beta) noexcept {
+  const std::uint64_t high = x * power.high + multiply_full(x, power.low).high;
+  const std::uint64_t low = x * power.low;
+  return {((high >> (64 - beta)) & 1) != 0, ((high << beta) | (low >> (64 - beta))) == 0};
+}
+
+// The shortest decimal of c * 2^q (c with its hidden bit, not a power of two) from one product
+// in the common case (Dragonbox's nearest-even path): the interval around the value, scaled by a
+// power of ten chosen so that its width delta has kappa + 1 digits, holds a multiple of
+// 10^(kappa + 1) when the remainder r of its upper end is below delta; that multiple is then the
+// shortest. Otherwise the answer has one digit more and lies within half a step of the value,
+// which r and delta settle with one parity check of a second product at most.
+template <class T>
+decimal_value shortest_decimal_one_product(std::uint64_t c, int q) noexcept {
+  constexpr bool is_float = std::is_same_v<T, float>;
+  constexpr int kappa = is_float ? 1 : 2;
+  constexpr std::uint32_t small_divisor = is_float ? 10 : 100;
+  constexpr std::uint32_t big_divisor = small_divisor * 10;
+  const int minus_k = floor_log10_pow2(q) - kappa;
+  const int beta = q + floor_log2_pow10(-minus_k);
+  const auto power = [minus_k] {
+    if constexpr (is_float)
+      return float_powers_rounded_up[static_cast<std::size_t>(-minus_k - float_power_min)];
+    else
+      return double_power_rounded_up(-minus_k);
+  }();
+  std::uint64_t power_high;
+  if constexpr (is_float)
+    power_high = power;
+  else
+    power_high = power.high;
+  const auto delta = static_cast<std::uint32_t>(power_high >> (63 - beta));
+  const scaled_product upper = scale_by_power(((c << 1) | 1) << beta, power);
+  const bool even = (c & 1) == 0;  // ties to even: the interval's ends belong to it
+
+  decimal_value result{upper.integer / big_divisor, minus_k + kappa + 1};
+  auto r = static_cast<std::uint32_t>(upper.integer - result.significand * big_divisor);
+  bool shortest = false;
+  if (r < delta) {
+    if (r != 0 || !upper.is_integer || even) {
+      shortest = true;
+    } else {
+      // The upper end is the multiple itself and does not belong to the interval.
+      --result.significand;
+      r = big_divisor;
+    }
+  } else if (r == delta) {
+    // The lower end reaches the multiple exactly: in when it is not past it.
+    const product_parity lower = parity_of_scaled((c << 1) - 1, power, beta);
+    shortest = lower.odd || (lower.is_integer && even);
+  }
+  if (shortest) {
+    remove_trailing_zeros(result);
+    return result;
+  }
+  // One digit more: the value's nearest multiple of 10^kappa, with the ties settled by parity.
+  result.significand *= 10;
+  result.exponent -= 1;
+  std::uint32_t distance = r - delta / 2 + small_divisor / 2;
+  const bool approximate_parity = ((distance ^ (small_divisor / 2)) & 1) != 0;
+  const bool divisible = distance % small_divisor == 0;
+  result.significand += distance / small_divisor;
+  if (divisible) {
+    const product_parity exact = parity_of_scaled(c << 1, power, beta);
+    if (exact.odd != approximate_parity)
+      --result.significand;
+    else if (exact.is_integer && (result.significand & 1) != 0)
+      --result.significand;
+  }
+  return result;
+}
+
+// The shortest decimal of c * 2^q where the one-product path does not apply (subnormals, powers
+// of two, doubles below 10^-306) by Schubfach: the interval of values rounding to the float is
+// scaled by a 128-bit power of ten with round-to-odd, and its shortest member is picked from at
+// most four candidates.
+template <class T>
+decimal_value shortest_decimal_four_candidates(std::uint64_t c, int q, int biased) noexcept {
+  constexpr std::uint64_t hidden = std::uint64_t{1} << float_traits<T>::fraction_bits;
+  decimal_value result;
+  // The values rounding to c * 2^q lie in [cbl, cbr] * 2^(q-2), boundaries included when c is
+  // even; the interval is narrower below a power of two.
+  const std::uint64_t out = c & 1;
+  const std::uint64_t cb = c << 2;
+  const std::uint64_t cbr = cb + 2;
+  std::uint64_t cbl;
+  int k;
+  if (c != hidden || biased <= 1) {
+    cbl = cb - 2;
+    k = floor_log10_pow2(q);
+  } else {
+    cbl = cb - 1;
+    k = floor_log10_three_quarters_pow2(q);
+  }
+  const int h = q + floor_log2_pow10(-k) + 1;
+  const pow10_entry& g = pow10_table[-k - pow10_table_min];
+  // 4 * v / 10^k and its bounds, rounded to odd.
+  auto scaled = [&g](std::uint64_t x) {
+    if constexpr (std::is_same_v<T, float>)
+      return round_to_odd_narrow(g, x);
+    else
+      return round_to_odd(g, x);
+  };
+  const std::uint64_t vbl = scaled(cbl << h);
+  const std::uint64_t vb = scaled(cb << h);
+  const std::uint64_t vbr = scaled(cbr << h);
+  const std::uint64_t s = vb >> 2;
+  if (s >= 10) {
+    // One digit fewer: the multiples of ten around s (at most one lies in the interval).
+    const std::uint64_t sp10 = s / 10 * 10;
+    const std::uint64_t tp10 = sp10 + 10;
+    const bool lower_in = vbl + out <= sp10 << 2;
+    const bool upper_in = (tp10 << 2) + out <= vbr;
+    if (lower_in != upper_in) {
+      result = {lower_in ? sp10 : tp10, k};
+      remove_trailing_zeros(result);
+      return result;
+    }
+  }
+  const std::uint64_t t = s + 1;
+  const bool lower_in = vbl + out <= s << 2;
+  const bool upper_in = (t << 2) + out <= vbr;
+  if (lower_in != upper_in) {
+    result = {lower_in ? s : t, k};
+  } else {
+    // Both in the interval: the closer one, the even one on a tie.
+    const auto twice_distance = static_cast<std::int64_t>(vb - ((s + t) << 1));
+    result = {twice_distance < 0 || (twice_distance == 0 && (s & 1) == 0) ? s : t, k};
+  }
+  remove_trailing_zeros(result);
+  return result;
+}
+
+// Whether the one-product path's power of ten for a double c * 2^q is in the table (all but the
+// values below about 10^-306).
+constexpr bool double_power_in_table(int q) noexcept {
+  return 2 - floor_log10_pow2(q) <= pow10_table_max;
+}
+
 /// The shortest decimal that reads back to `value` (finite and > 0), the closest one on ties,
 /// without trailing zeros.
 template <class T>
@@ -212,78 +419,17 @@ decimal_value shortest_decimal(T value) noexcept {
   std::uint64_t c = biased != 0 ? fraction | hidden : fraction;
   const int q = biased != 0 ? biased - 1 + traits::min_exponent : traits::min_exponent;
 
-  decimal_value result;
   if (q < 0 && q > -fraction_bits - 1 && (c & ((std::uint64_t{1} << -q) - 1)) == 0) {
     // An integer below 2^53: its own digits are the shortest.
-    result = {c >> -q, 0};
-  } else {
-    // The values rounding to `value` lie in [cbl, cbr] * 2^(q-2), boundaries included when c is
-    // even; the interval is narrower below a power of two.
-    const std::uint64_t out = c & 1;
-    const std::uint64_t cb = c << 2;
-    const std::uint64_t cbr = cb + 2;
-    std::uint64_t cbl;
-    int k;
-    if (c != hidden || biased <= 1) {
-      cbl = cb - 2;
-      k = floor_log10_pow2(q);
-    } else {
-      cbl = cb - 1;
-      k = floor_log10_three_quarters_pow2(q);
-    }
-    const int h = q + floor_log2_pow10(-k) + 1;
-    const pow10_entry& g = pow10_table[-k - pow10_table_min];
-    // 4 * v / 10^k and its bounds, rounded to odd.
-    auto scaled = [&g](std::uint64_t x) {
-      if constexpr (std::is_same_v<T, float>)
-        return round_to_odd_narrow(g, x);
-      else
-        return round_to_odd(g, x);
-    };
-    const std::uint64_t vbl = scaled(cbl << h);
-    const std::uint64_t vb = scaled(cb << h);
-    const std::uint64_t vbr = scaled(cbr << h);
-    const std::uint64_t s = vb >> 2;
-    bool done = false;
-    if (s >= 10) {
-      // One digit fewer: the multiples of ten around s (at most one lies in the interval).
-      const std::uint64_t sp10 = s / 10 * 10;
-      const std::uint64_t tp10 = sp10 + 10;
-      const bool lower_in = vbl + out <= sp10 << 2;
-      const bool upper_in = (tp10 << 2) + out <= vbr;
-      if (lower_in != upper_in) {
-        result = {lower_in ? sp10 : tp10, k};
-        done = true;
-      }
-    }
-    if (!done) {
-      const std::uint64_t t = s + 1;
-      const bool lower_in = vbl + out <= s << 2;
-      const bool upper_in = (t << 2) + out <= vbr;
-      if (lower_in != upper_in) {
-        result = {lower_in ? s : t, k};
-      } else {
-        // Both in the interval: the closer one, the even one on a tie.
-        const auto twice_distance = static_cast<std::int64_t>(vb - ((s + t) << 1));
-        result = {twice_distance < 0 || (twice_distance == 0 && (s & 1) == 0) ? s : t, k};
-      }
-    }
+    decimal_value result{c >> -q, 0};
+    remove_trailing_zeros(result);
+    return result;
   }
-  // Trailing zeros: one is common (the shorter candidate), many come with short decimals in a
-  // double (up to 16 of 17 digits); past the first, halving steps instead of one division each.
-  auto strip = [&result](std::uint64_t power, int zeros) {
-    if (result.significand % power != 0) return false;
-    result.significand /= power;
-    result.exponent += zeros;
-    return true;
-  };
-  if (strip(10, 1) && strip(10, 1)) {
-    strip(100000000, 8);
-    strip(10000, 4);
-    strip(100, 2);
-    strip(10, 1);
-  }
-  return result;
+  // Normal values that are not a power of two, within the range of the one-product path.
+  const bool symmetric = biased > 1 && c != hidden;
+  if (symmetric && (std::is_same_v<T, float> || double_power_in_table(q)))
+    return shortest_decimal_one_product<T>(c, q);
+  return shortest_decimal_four_candidates<T>(c, q, biased);
 }
 
 /// The shortest text of a finite float or double, laid out as std::to_chars(first, last, value)
