@@ -280,7 +280,8 @@ inline product_parity parity_of_scaled(std::uint64_t x, const pow10_entry& power
 // shortest. Otherwise the answer has one digit more and lies within half a step of the value,
 // which r and delta settle with one parity check of a second product at most.
 template <class T>
-decimal_value shortest_decimal_one_product(std::uint64_t c, int q) noexcept {
+[[gnu::always_inline]] inline decimal_value shortest_decimal_one_product(std::uint64_t c,
+                                                                         int q) noexcept {
   constexpr bool is_float = std::is_same_v<T, float>;
   constexpr int kappa = is_float ? 1 : 2;
   constexpr std::uint32_t small_divisor = is_float ? 10 : 100;
@@ -344,7 +345,8 @@ decimal_value shortest_decimal_one_product(std::uint64_t c, int q) noexcept {
 // scaled by a 128-bit power of ten with round-to-odd, and its shortest member is picked from at
 // most four candidates.
 template <class T>
-decimal_value shortest_decimal_four_candidates(std::uint64_t c, int q, int biased) noexcept {
+[[gnu::noinline]] decimal_value shortest_decimal_four_candidates(std::uint64_t c, int q,
+                                                                 int biased) noexcept {
   constexpr std::uint64_t hidden = std::uint64_t{1} << float_traits<T>::fraction_bits;
   decimal_value result;
   // The values rounding to c * 2^q lie in [cbl, cbr] * 2^(q-2), boundaries included when c is
@@ -409,7 +411,7 @@ constexpr bool double_power_in_table(int q) noexcept {
 /// The shortest decimal that reads back to `value` (finite and > 0), the closest one on ties,
 /// without trailing zeros.
 template <class T>
-decimal_value shortest_decimal(T value) noexcept {
+[[gnu::always_inline]] inline decimal_value shortest_decimal(T value) noexcept {
   using traits = float_traits<T>;
   constexpr int fraction_bits = traits::fraction_bits;
   const auto bits = std::bit_cast<typename traits::bits>(value);
@@ -448,30 +450,32 @@ char* write_shortest(char* out, T value) noexcept {
   const decimal_value d = shortest_decimal(value);
   const int n = decimal_digit_count(d.significand);
   const int point = n + d.exponent;  // digits before the decimal point
+  // to_chars's choice, plain unless scientific is shorter, worked out per case. Fixed-size stores
+  // instead of calls: the plain form has at most five padding zeros; bytes past the text are
+  // scratch.
+  if (d.exponent >= 0) {
+    // An integer: plain with up to four zeros (five past one digit), as "1e+05" is as long.
+    if (d.exponent <= 4 + (n > 1)) {
+      write_digits(out, d.significand);
+      std::memcpy(out + n, "00000000", 8);
+      return out + point;
+    }
+  } else if (point > 0) {
+    // Digits on both sides of the point (at most 16 either side): always plain.
+    char digits[32];
+    write_digits(digits, d.significand);
+    std::memcpy(out, digits, 16);
+    out[point] = '.';
+    for (int i = point; i < n; i += 8) std::memcpy(out + i + 1, digits + i, 8);
+    return out + n + 1;
+  } else if (point >= -2 - (n > 1)) {
+    // "0." and up to three zeros (two for one digit, as "1e-04" is as long as "0.0001").
+    std::memcpy(out, "0.000000", 8);
+    return write_digits(out + 2 - point, d.significand);
+  }
   const int scientific_exponent = point - 1;
   const int exponent_magnitude =
       scientific_exponent < 0 ? -scientific_exponent : scientific_exponent;
-  const int scientific_length = n + (n > 1) + 2 + (exponent_magnitude >= 100 ? 3 : 2);
-  const int plain_length = d.exponent >= 0 ? n + d.exponent : point > 0 ? n + 1 : 2 - point + n;
-  if (plain_length <= scientific_length) {
-    // Fixed-size stores instead of calls: the plain form is only chosen with at most five padding
-    // zeros; bytes past the text are scratch.
-    if (d.exponent >= 0) {
-      write_digits(out, d.significand);
-      std::memcpy(out + n, "00000000", 8);
-    } else if (point > 0) {
-      // At most 16 digits on either side of the point.
-      char digits[32];
-      write_digits(digits, d.significand);
-      std::memcpy(out, digits, 16);
-      out[point] = '.';
-      for (int i = point; i < n; i += 8) std::memcpy(out + i + 1, digits + i, 8);
-    } else {
-      std::memcpy(out, "0.000000", 8);
-      write_digits(out + 2 - point, d.significand);
-    }
-    return out + plain_length;
-  }
   write_digits(out + 1, d.significand);
   out[0] = out[1];
   char* p = out + 1;
