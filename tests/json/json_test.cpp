@@ -124,6 +124,14 @@ TEST(JsonText, ArraysOfNumbers) {
   expect_json(std::vector<double>{0.5, -1e-7, 1e21}, "[0.5,-1e-07,1e+21]");
   expect_json(std::array<float, 3>{1.5f, 0.1f, -0.0f}, "[1.5,0.1,-0]");
   expect_json(std::vector<bool>{true, false}, "[true,false]");
+  // Longer than one chunk of the compact path: the chunks join with a comma.
+  std::vector<std::int64_t> many(1000);
+  std::string many_text = "[";
+  for (std::size_t i = 0; i < many.size(); ++i) {
+    many[i] = static_cast<std::int64_t>(i * i) - 500;
+    many_text += (i == 0 ? "" : ",") + std::to_string(many[i]);
+  }
+  expect_json(many, many_text + "]");
   expect_json(std::vector<std::vector<std::int8_t>>{{-128, 127}, {}, {0}}, "[[-128,127],[],[0]]");
   const point corners[2] = {{1, 2}, {3, 4}};
   EXPECT_EQ(bale::to_json(corners), R"([{"x":1,"y":2},{"x":3,"y":4}])");
@@ -131,6 +139,11 @@ TEST(JsonText, ArraysOfNumbers) {
   // Non-finite values inside an array: refused, or named when allowed.
   const std::vector<double> odd{1.0, std::nan(""), -INFINITY};
   EXPECT_THROW((void)bale::to_json(odd), bale::error);
+  try {
+    (void)bale::to_json(odd);
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.offset(), 3u) << "the NaN's place in the text";
+  }
   EXPECT_EQ(bale::to_json(odd, {.allow_non_finite = true}), "[1,NaN,-Infinity]");
 }
 

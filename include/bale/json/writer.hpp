@@ -94,15 +94,25 @@ class json_writer {
     if constexpr (wire_arithmetic<T>) {
       // Numbers in compact text just after '[': a comma and the number each, with no per-value
       // bookkeeping.
-      if (!options_.pretty && !after_key_ && !frames_.empty() && frames_.back() == frame::array) {
-        for (std::size_t i = 0; i < count; ++i) {
-          put_direct<33>([&](char* out) {
-            *out = ',';
-            return format_scalar(out + (need_comma_ ? 1 : 0), data[i]);
-          });
-          need_comma_ = true;
+      if constexpr (!Sink::counts_only) {
+        if (!options_.pretty && !after_key_ && !frames_.empty() && frames_.back() == frame::array) {
+          // Room for a chunk of numbers at a time, each written as a comma and its text.
+          constexpr std::size_t max_text = 33, chunk = 256;
+          for (std::size_t first = 0; first < count; first += chunk) {
+            const std::size_t last = count - first < chunk ? count : first + chunk;
+            char* const start = reinterpret_cast<char*>(sink_.ensure((last - first) * max_text));
+            char* out = start;
+            std::size_t i = first;
+            if (!need_comma_) out = format_scalar(out, data[i++]);
+            for (; i < last; ++i) {
+              *out = ',';
+              out = format_scalar(out + 1, data[i]);
+            }
+            sink_.advance(static_cast<std::size_t>(out - start));
+            need_comma_ = true;
+          }
+          return;
         }
-        return;
       }
     }
     for (std::size_t i = 0; i < count; ++i) process(data[i]);
@@ -259,13 +269,17 @@ class json_writer {
   }
 
   // Before every value: a comma after a sibling, the indentation, or the bracket of a user type
-  // whose kind its first member decides.
-  void begin_value(bool named = false) {
+  // whose kind its first member decides. A value after its key needs none of it, and is the most
+  // common case, so that test is inlined and the rest is not.
+  [[gnu::always_inline]] void begin_value(bool named = false) {
     value_of_optional_ = false;
     if (after_key_) {
       after_key_ = false;
       return;
     }
+    begin_value_after_sibling(named);
+  }
+  [[gnu::noinline]] void begin_value_after_sibling(bool named) {
     if (!frames_.empty()) {
       frame& top = frames_.back();
       if (top == frame::undecided) {
@@ -358,8 +372,14 @@ class json_writer {
     } else if constexpr (std::is_floating_point_v<T>) {
       if (std::isfinite(value)) [[likely]]
         return write_shortest(out, value);  // the shortest text that reads back to the same bits
-      if (!options_.allow_non_finite)
-        fail(errc::invalid_value, "JSON has no NaN or infinity (json_options::allow_non_finite)");
+      if (!options_.allow_non_finite) {
+        std::size_t offset = sink_.size();
+        // out is in room the sink lent and may follow text not yet committed.
+        if constexpr (!Sink::counts_only)
+          offset += static_cast<std::size_t>(out - reinterpret_cast<char*>(sink_.ensure(0)));
+        throw error(errc::invalid_value,
+                    "JSON has no NaN or infinity (json_options::allow_non_finite)", offset);
+      }
       const std::string_view name = std::isnan(value) ? "NaN"
                                     : value > 0       ? "Infinity"
                                                       : "-Infinity";
