@@ -9,6 +9,7 @@
 #include <list>
 #include <map>
 #include <optional>
+#include <random>
 #include <set>
 #include <unordered_map>
 #include <variant>
@@ -115,6 +116,42 @@ TEST(JsonText, Scalars) {
   expect_json(0.1f, "0.1");
   expect_json(color::blue, "2");
   expect_json(std::string("a\"b\\c\n\x01\xc3\xa9"), R"("a\"b\\c\n\u0001é")");
+}
+
+// Strings that need escapes, short and longer than the writer writes in one piece (1024 bytes),
+// with sequences of every length across the piece boundaries, against an escaping done here.
+TEST(JsonText, EscapedStrings) {
+  const std::string pieces[] = {
+      "a", "\"", "\\", "\n", "\t", "\x1f", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "bale"};
+  auto escaped = [](const std::string& piece) -> std::string {
+    if (piece == "\"") return "\\\"";
+    if (piece == "\\") return "\\\\";
+    if (piece == "\n") return "\\n";
+    if (piece == "\t") return "\\t";
+    if (piece == "\x1f") return "\\u001f";
+    return piece;
+  };
+  std::mt19937 rng(5);
+  for (const std::size_t pieces_count : {1u, 7u, 300u, 1000u, 3000u}) {
+    std::string text, expected = "\"";
+    for (std::size_t i = 0; i < pieces_count; ++i) {
+      const std::string& piece = pieces[rng() % std::size(pieces)];
+      text += piece;
+      expected += escaped(piece);
+    }
+    expect_json(text, expected + "\"");
+  }
+  // Invalid UTF-8 past the first piece: the byte in the string and the place in the text.
+  std::string bad(2000, 'x');
+  bad[1500] = '\n';
+  bad[1700] = '\xff';
+  try {
+    (void)bale::to_json(bad);
+    ADD_FAILURE() << "invalid UTF-8 written";
+  } catch (const bale::error& e) {
+    EXPECT_NE(std::string(e.what()).find("at its byte 1700"), std::string::npos) << e.what();
+    EXPECT_EQ(e.offset(), 1702u) << "past the quote and the escape's extra byte";
+  }
 }
 
 // Arrays of numbers take a path of their own in compact text; pretty text takes the general one.

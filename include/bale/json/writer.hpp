@@ -391,10 +391,10 @@ class json_writer {
   }
 
   void write_string(std::string_view text) {
+    const std::size_t n = text.size();
     if constexpr (!Sink::counts_only) {
       // Most strings need no escape: copied eight bytes at a time and checked as they go; the
       // copy is only kept (advance) if nothing needed attention.
-      const std::size_t n = text.size();
       char* out = reinterpret_cast<char*>(sink_.ensure(n + 2));
       if (json_copy_plain(text.data(), n, out + 1)) {
         out[0] = '"';
@@ -402,56 +402,93 @@ class json_writer {
         sink_.advance(n + 2);
         return;
       }
+      // Otherwise, strings of a bounded length go straight into room for the longest escaping
+      // (six bytes a byte); longer ones a run at a time.
+      if (n <= direct_escape_limit) {
+        char* const start = reinterpret_cast<char*>(sink_.ensure(6 * n + 2));
+        *start = '"';
+        char* const end = write_escaped(text, 0, start + 1, sink_.size() + 1);
+        *end = '"';
+        sink_.advance(static_cast<std::size_t>(end + 1 - start));
+        return;
+      }
     }
     put('"');
+    // Pieces of up to direct_escape_limit bytes, cut only between UTF-8 sequences.
+    char piece[6 * direct_escape_limit];
+    std::size_t done = 0;
+    while (done < n) {
+      std::size_t size = n - done < direct_escape_limit ? n - done : direct_escape_limit;
+      while (done + size < n && (static_cast<unsigned char>(text[done + size]) & 0xC0) == 0x80 &&
+             size > direct_escape_limit - 4)
+        --size;
+      const char* end = write_escaped(text.substr(done, size), done, piece, sink_.size());
+      put(piece, static_cast<std::size_t>(end - piece));
+      done += size;
+    }
+    put('"');
+  }
+  static constexpr std::size_t direct_escape_limit = 1024;
+
+  // The escaped text of `text` at out (at most six bytes a byte); returns its end. For the error
+  // on invalid UTF-8: `index` is where text starts in the whole string, `offset` where out lies
+  // in the output.
+  char* write_escaped(std::string_view text, std::size_t index, char* out,
+                      std::size_t offset) const {
     const char* p = text.data();
     const char* const end = p + text.size();
+    char* const first = out;
     while (p < end) {
       const std::size_t plain = json_plain_run(p, end);
-      put(p, plain);
+      std::memcpy(out, p, plain);
+      out += plain;
       p += plain;
       if (p == end) break;
       const auto c = static_cast<unsigned char>(*p);
       if (c >= 0x80) {
         const std::size_t length = utf8_sequence(p, end);
         if (length == 0)
-          fail(errc::invalid_value,
-               "string is not valid UTF-8 at its byte " + std::to_string(p - text.data()));
-        put(p, length);
+          throw error(errc::invalid_value,
+                      "string is not valid UTF-8 at its byte " +
+                          std::to_string(index + static_cast<std::size_t>(p - text.data())),
+                      offset + static_cast<std::size_t>(out - first));
+        std::memcpy(out, p, length);
+        out += length;
         p += length;
         continue;
       }
+      out[0] = '\\';
       switch (c) {
         case '"':
-          put("\\\"");
-          break;
         case '\\':
-          put("\\\\");
+          out[1] = static_cast<char>(c);
           break;
         case '\b':
-          put("\\b");
+          out[1] = 'b';
           break;
         case '\f':
-          put("\\f");
+          out[1] = 'f';
           break;
         case '\n':
-          put("\\n");
+          out[1] = 'n';
           break;
         case '\r':
-          put("\\r");
+          out[1] = 'r';
           break;
         case '\t':
-          put("\\t");
+          out[1] = 't';
           break;
         default: {
           const char hex[] = "0123456789abcdef";
           const char escape[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-          put(escape, 6);
+          std::memcpy(out, escape, 6);
+          out += 4;
         }
       }
+      out += 2;
       ++p;
     }
-    put('"');
+    return out;
   }
 
   template <class T>
