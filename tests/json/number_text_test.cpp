@@ -141,6 +141,14 @@ TEST(NumberText, ShortestFloatsAgreeWithToChars) {
     expect_shortest(std::nextafter(p, 0.0f));
     expect_shortest(std::nextafter(p, 2.0f * p));
   }
+  // The smallest normal doubles, on both sides of where the one-product path's power of ten
+  // leaves the table (below about 1e-306, Schubfach's candidates take over).
+  for (std::uint64_t biased = 1; biased <= 12; ++biased) {
+    for (int i = 0; i < 2000; ++i) {
+      const std::uint64_t fraction = rng() & ((std::uint64_t{1} << 52) - 1);
+      expect_shortest(std::bit_cast<double>(biased << 52 | fraction));
+    }
+  }
   // Every small subnormal, where the digits are few.
   for (std::uint64_t bits = 1; bits < 5000; ++bits) {
     expect_shortest(std::bit_cast<double>(bits));
