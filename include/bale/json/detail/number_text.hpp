@@ -1,6 +1,6 @@
 #pragma once
 // Numbers as text, both ways, without going through the C library:
-// - integers written two digits at a time;
+// - integers written eight digits at a time from one 64-bit word;
 // - floats written in the shortest form that reads back to the same bits (one product with a
 //   power of ten in the common case, Schubfach's four candidates at the edges), laid out as
 //   std::to_chars(first, last, value) would: plain or scientific, whichever is shorter;
