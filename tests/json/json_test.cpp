@@ -154,6 +154,22 @@ TEST(JsonText, EscapedStrings) {
   }
 }
 
+// serialized_size<bale::json> counts without writing: the same length as the text, on the paths
+// that write in place (number arrays, plain keys, escaped and long strings, base64).
+TEST(JsonText, CountedSizeIsTheTextLength) {
+  auto expect_counted = [](const auto& value) {
+    EXPECT_EQ(bale::serialized_size<bale::json>(value), bale::to_json(value).size());
+  };
+  expect_counted(std::vector<double>(1000, 0.1));
+  expect_counted(std::map<std::string, int>{{"plain", 1}, {"esc\"aped", 2}, {"", 3}});
+  expect_counted(std::string("a\"b\\c\n\x01\xc3\xa9"));
+  std::string long_text(5000, 'x');
+  for (std::size_t i = 0; i < long_text.size(); i += 7) long_text[i] = '\t';
+  expect_counted(long_text);
+  expect_counted(std::vector<std::byte>(100, std::byte{7}));
+  expect_counted(point{1, -2});
+}
+
 // Arrays of numbers take a path of their own in compact text; pretty text takes the general one.
 TEST(JsonText, ArraysOfNumbers) {
   expect_json(std::vector<int>{}, "[]");

@@ -310,6 +310,15 @@ class json_writer {
     put(bracket);
     need_comma_ = true;
   }
+  // Where out, a place in the room the sink lent (text not yet committed may come before it),
+  // lies in the output; for errors.
+  std::size_t offset_in_room(const char* out) {
+    if constexpr (Sink::counts_only)
+      return sink_.size();  // out is scratch
+    else
+      return sink_.size() +
+             static_cast<std::size_t>(out - reinterpret_cast<char*>(sink_.ensure(0)));
+  }
   template <std::size_t N>
   void put_constant(const std::array<char, N>& text) {
     if constexpr (Sink::counts_only) {
@@ -373,12 +382,9 @@ class json_writer {
       if (std::isfinite(value)) [[likely]]
         return write_shortest(out, value);  // the shortest text that reads back to the same bits
       if (!options_.allow_non_finite) {
-        std::size_t offset = sink_.size();
-        // out is in room the sink lent and may follow text not yet committed.
-        if constexpr (!Sink::counts_only)
-          offset += static_cast<std::size_t>(out - reinterpret_cast<char*>(sink_.ensure(0)));
         throw error(errc::invalid_value,
-                    "JSON has no NaN or infinity (json_options::allow_non_finite)", offset);
+                    "JSON has no NaN or infinity (json_options::allow_non_finite)",
+                    offset_in_room(out));
       }
       const std::string_view name = std::isnan(value) ? "NaN"
                                     : value > 0       ? "Infinity"
@@ -407,7 +413,7 @@ class json_writer {
       if (n <= direct_escape_limit) {
         char* const start = reinterpret_cast<char*>(sink_.ensure(6 * n + 2));
         *start = '"';
-        char* const end = write_escaped(text, 0, start + 1, sink_.size() + 1);
+        char* const end = write_escaped(text, 0, start + 1, offset_in_room(start + 1));
         *end = '"';
         sink_.advance(static_cast<std::size_t>(end + 1 - start));
         return;
