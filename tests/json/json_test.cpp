@@ -4,6 +4,8 @@
 #include <bale/bale.hpp>
 
 #include <array>
+#include <bit>
+#include <charconv>
 #include <cmath>
 #include <deque>
 #include <list>
@@ -485,6 +487,113 @@ TEST(JsonRead, NumbersOfEveryLengthInsideText) {
   EXPECT_EQ(bale::from_json<shape>(" {\n \"name\" :\t\"s\" ,\r\n \"corners\" : [ { \"x\" : 1 , "
                                    "\"y\" : -2 } ] , \"area\" : 0.5 } "),
             (shape{"s", {{1, -2}}, 0.5}));
+}
+
+// Decimals as compact text writes them are read by a short path while 40 bytes follow, by the
+// general one near the end of the text: both agree with from_chars, and refuse the same forms.
+TEST(JsonRead, DecimalsAgreeWithFromCharsOnBothPaths) {
+  std::mt19937_64 rng(12);
+  auto digits = [&](std::size_t n) {
+    std::string d;
+    for (std::size_t k = 0; k < n; ++k) d += static_cast<char>('0' + rng() % 10);
+    return d;
+  };
+  const std::string tail(48, ' ');
+  for (int i = 0; i < 20000; ++i) {
+    std::string text = rng() % 2 ? "-" : "";
+    const std::size_t whole = rng() % 4 == 0 ? 1 + rng() % 9 : 1;
+    text += whole == 1 && rng() % 2 ? "0" : digits(whole);
+    text += ".";
+    const std::size_t fraction = rng() % 8 == 0 ? rng() % 28 : 1 + rng() % 17;
+    text += digits(fraction);
+    if (rng() % 8 == 0) text += (rng() % 2 ? "e" : "E") + std::to_string(rng() % 40);
+    const bool valid = fraction != 0 && (whole == 1 || text[text[0] == '-'] != '0');
+    double expected_double = 0;
+    float expected_float = 0;
+    const char* const end = text.data() + text.size();
+    const bool parsed_double =
+        valid && std::from_chars(text.data(), end, expected_double).ec == std::errc{};
+    const bool parsed_float =
+        valid && std::from_chars(text.data(), end, expected_float).ec == std::errc{};
+    for (const std::string& input : {text, text + tail}) {
+      const auto d = bale::try_from_json<double>(input);
+      const auto f = bale::try_from_json<float>(input);
+      ASSERT_EQ(static_cast<bool>(d), parsed_double) << input;
+      ASSERT_EQ(static_cast<bool>(f), parsed_float) << input;
+      if (parsed_double) {
+        ASSERT_EQ(std::bit_cast<std::uint64_t>(*d), std::bit_cast<std::uint64_t>(expected_double))
+            << input;
+      }
+      if (parsed_float) {
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(*f), std::bit_cast<std::uint32_t>(expected_float))
+            << input;
+      }
+    }
+  }
+  for (const char* bad : {"00.5", "-00.5", "01.5", "1.", "-.5", ".5", "1.e5", "1.5e", "1.5e+"})
+    EXPECT_FALSE(bale::try_from_json<double>(bad + tail)) << bad;
+}
+
+// An object of numbers and fixed arrays of numbers is read in one pass when its text is compact
+// and in declaration order; every other text goes to the general path with the same outcome.
+struct flat_record {
+  float v[3] = {};
+  int i = 0;
+  bool b = false;
+  std::array<double, 2> a{};
+  std::uint8_t u = 0;
+  bool operator==(const flat_record&) const = default;
+};
+
+TEST(JsonRead, FlatObjectsInAnyTextTheGeneralPathTakes) {
+  const flat_record r{{0.5f, -1.25f, 3}, -7, true, {1e300, -0.1}, 255};
+  expect_json(r, R"({"v":[0.5,-1.25,3],"i":-7,"b":true,"a":[1e+300,-0.1],"u":255})");
+  expect_roundtrip(std::vector<flat_record>(40, r));
+  EXPECT_EQ(bale::from_json<flat_record>(
+                R"({"i":-7,"v":[0.5,-1.25,3],"b":true,"u":255,"a":[1e+300,-0.1]})"),
+            r);
+  EXPECT_EQ(bale::from_json<flat_record>(
+                R"({"v":[0.5, -1.25,3],"i":-7,"b":true,"a":[1e+300,-0.1],"u":255})"),
+            r);
+  EXPECT_EQ(bale::from_json<flat_record>(
+                R"({"v":[0.5,-1.25,3],"i":-7,"b":true,"a":[1e+300,-0.1],"u":255,"z":[1]})",
+                {.skip_unknown_members = true}),
+            r);
+  // A missing member keeps its value; those before it were read from the same text.
+  flat_record kept{{9, 9, 9}, 9, false, {9, 9}, 9};
+  bale::from_json(R"({"v":[0.5,-1.25,3],"i":-7,"b":true,"u":255})", kept,
+                  {.allow_missing_members = true});
+  EXPECT_EQ(kept, (flat_record{{0.5f, -1.25f, 3}, -7, true, {9, 9}, 255}));
+  // Errors come from the general path, with the member's name and the value's offset.
+  const char* bad[] = {
+      R"({"v":[0.5,-1.25,3],"i":-7,"b":true,"a":[1e+300,-0.1],"u":256})",  // out of range
+      R"({"v":[0.5,-1.25],"i":-7,"b":true,"a":[1e+300,-0.1],"u":255})",    // too few
+      R"({"v":[0.5,-1.25,3,4],"i":-7,"b":true,"a":[1e+300,-0.1],"u":255})",
+      R"({"v":[0.5,-1.25,3],"i":-7,"b":true,"a":[1e+300,-0.1],"u":255,"i":1})",  // duplicate
+      R"({"v":[0.5,-1.25,3],"i":-7,"b":true,"a":[1e+300,-0.1],"u":255,})",
+      R"({"v":[0.5,-1.25,3],"i":-7,"b":true,"a":[1e+300,-0.1],"u":255)",
+      R"({"v":[0.5,-1.25,3],"i":-7,"b":true,"a":[1e+300,-0.1]})",  // missing
+  };
+  for (const char* text : bad) EXPECT_FALSE(bale::try_from_json<flat_record>(text)) << text;
+  auto e = bale::try_from_json<flat_record>(R"({"v":[0.5,-1.25,3],"i":-7,"b":1,"a":[1,2],"u":1})");
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().path(), "b");
+  EXPECT_EQ(e.error().offset(), 30u);
+  e = bale::try_from_json<flat_record>(R"({"v":[0.5,-1.25,x],"i":-7,"b":true,"a":[1,2],"u":1})");
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().path(), "v[2]");
+  EXPECT_EQ(e.error().offset(), 16u);
+  const std::string good = bale::to_json(r);
+  for (std::size_t n = 0; n < good.size(); ++n)
+    EXPECT_FALSE(bale::try_from_json<flat_record>(std::string_view(good).substr(0, n))) << n;
+  // The nesting limit holds as on the general path: the object and its arrays are two levels.
+  bale::limits shallow;
+  shallow.max_depth = 1;
+  auto deep = bale::try_from_json<flat_record>(good, {}, shallow);
+  ASSERT_FALSE(deep);
+  EXPECT_EQ(deep.error().code(), bale::errc::depth_exceeded);
+  shallow.max_depth = 2;
+  EXPECT_TRUE(bale::try_from_json<flat_record>(good, {}, shallow));
 }
 
 TEST(JsonRead, TruncatedAtEveryByte) {

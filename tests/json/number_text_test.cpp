@@ -186,6 +186,9 @@ TEST(NumberText, ExactReadsAgreeWithFromChars) {
     expect_fast_read<float>(significand, exponent, rng() % 2 == 0);
     expect_fast_read<float>(significand % 1000000000, exponent / 3, false);
   }
+  // The ends of the exact range stay inside the normal floats (no range check is made there).
+  for (const std::uint64_t significand : {std::uint64_t{1}, std::uint64_t{1} << 53})
+    for (const int exponent : {-22, 22}) expect_fast_read<float>(significand, exponent, true);
   // Halfway between two floats, exactly as a double: the fast path must refuse it.
   decimal_parts halfway;
   halfway.significand = 16777217;  // 2^24 + 1

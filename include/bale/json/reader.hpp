@@ -178,7 +178,7 @@ class json_reader {
     T* data = nullptr;
     try {
       if (!close_if(']')) {
-        do {
+        for (;;) {
           if (count == capacity) {
             const std::size_t grown = capacity == 0 ? 8 : capacity * 2;
             charge(grown - capacity, sizeof(T));
@@ -186,13 +186,23 @@ class json_reader {
             data = on_count(capacity);
           }
           // open() and next_element() leave pos_ on the element.
-          if constexpr (std::is_arithmetic_v<T>)
+          if constexpr (std::is_arithmetic_v<T>) {
             read_scalar(data[count]);  // a number needs none of process()'s bookkeeping
-          else
+            ++count;
+            // Compact text: a comma right before a digit or '-' starts the next number, with no
+            // space to skip and no trailing comma to report.
+            if (end_ - pos_ >= 2 && pos_[0] == ',' &&
+                (static_cast<unsigned>(pos_[1] - '0') < 10 || pos_[1] == '-')) {
+              ++pos_;
+              continue;
+            }
+          } else {
             process_managed(data[count]);
-          ++count;
+            ++count;
+          }
           skip_space();
-        } while (next_element(']'));
+          if (!next_element(']')) break;
+        }
       }
     } catch (error& e) {
       e.prepend_index(count);
@@ -258,25 +268,40 @@ class json_reader {
       // per-value bookkeeping; the frame's count is brought up to date for read_tuple's checks.
       if (!placed_ && !frames_.empty() && frames_.back().kind == frame::positional &&
           frames_.back().count == 0) {
-        for (std::size_t i = 0; i < count; ++i) {
-          if (i != 0) {
-            skip_space();
-            expect(',', "',' or the end of the array");
-            skip_space();
+        std::size_t i = 0;
+        try {
+          for (; i < count; ++i) {
+            if (i != 0) {
+              skip_space();
+              expect(',', "',' or the end of the array");
+              skip_space();
+            }
+            read_scalar(data[i]);
           }
-          read_scalar(data[i]);
+        } catch (error& e) {
+          e.prepend_index(i);
+          throw;
         }
         frames_.back().count += count;
         return;
       }
     }
-    for (std::size_t i = 0; i < count; ++i) process(data[i]);
+    std::size_t i = 0;
+    try {
+      for (; i < count; ++i) process(data[i]);
+    } catch (error& e) {
+      e.prepend_index(i);
+      throw;
+    }
   }
 
   /// Members in any order; each at most once; unknown and missing ones as json_options says.
   template <class Names, class... Members>
   void read_object(Members&... members) {
     constexpr std::size_t count = sizeof...(Members);
+    if constexpr (json_flat_object<Members...>) {
+      if (read_flat_object<Names>(members...)) return;
+    }
     open('{', "'{'");
     frames_.push_back({frame::managed});
     std::bitset<count == 0 ? 1 : count> seen;
@@ -341,6 +366,54 @@ class json_reader {
     }
     frames_.pop_back();
     leave();
+  }
+
+  // An object of numbers and arrays of numbers (json_flat_object) as compact text writes it:
+  // every member in declaration order, no space, each byte of punctuation compared in place and
+  // each number read straight into its member. Any other text (spaces, another order, a missing
+  // or unknown member, an error) leaves pos_ where it was and returns false for read_object's
+  // general path, which reads the members again from the start and reports any error; the values
+  // already stored are those of the same text, so no member ends up different.
+  template <class Names, class... Members>
+  bool read_flat_object(Members&... members) {
+    constexpr std::size_t nesting = (std::is_arithmetic_v<Members> && ...) ? 1 : 2;
+    if (context_.depth() + nesting > context_.limits().max_depth) return false;
+    const char* const start = pos_;
+    auto punctuation = [&](char c) {
+      if (pos_ == end_ || *pos_ != c) return false;
+      ++pos_;
+      return true;
+    };
+    auto member = [&]<std::size_t I, class M>(std::integral_constant<std::size_t, I>, M& value) {
+      constexpr auto& prefix = json_member_prefix<Names, I>;
+      if (static_cast<std::size_t>(end_ - pos_) < prefix.size() ||
+          !same_bytes(pos_, prefix.data(), prefix.size()))
+        return false;
+      pos_ += prefix.size();
+      if constexpr (std::is_arithmetic_v<M>) {
+        read_scalar(value);
+      } else {
+        if (!punctuation('[')) return false;
+        auto* data = std::data(value);
+        for (std::size_t i = 0; i < std::size(value); ++i) {
+          if (i != 0 && !punctuation(',')) return false;
+          read_scalar(data[i]);
+        }
+        if (!punctuation(']')) return false;
+      }
+      return true;
+    };
+    try {
+      const bool all = [&]<std::size_t... I>(std::index_sequence<I...>) {
+        return (member(std::integral_constant<std::size_t, I>{}, members) && ...);
+      }
+      (std::index_sequence_for<Members...>{});
+      if (all && punctuation('}')) return true;
+    } catch (const error&) {
+      // The general path reads the same text and reports the error with the member's name.
+    }
+    pos_ = start;
+    return false;
   }
 
   // The leading members that come in declaration order in compact text, just after '{': each
@@ -640,6 +713,38 @@ class json_reader {
     return p;
   }
 
+  // The usual number of compact text, -?digits.digits with at most 19 digits and no exponent,
+  // while 40 bytes are left: its parts from a few word-wise digit runs, with no loop over the
+  // input's end. Anything else returns nullptr and scan_number reads it (and reports errors).
+  [[gnu::always_inline]] const char* scan_plain_decimal(decimal_parts& parts) const noexcept {
+    const char* p = pos_;
+    if (end_ - p < 40) return nullptr;
+    parts.negative = *p == '-';
+    p += parts.negative;
+    // One to seven digits with no leading zero, then the point; one digit is the usual case.
+    digit_run whole{1, static_cast<unsigned>(*p - '0')};
+    if (whole.value >= 10 || p[1] != '.') {
+      whole = leading_digits(p);
+      if (whole.count < 2 || whole.count == 8 || *p == '0' || p[whole.count] != '.') return nullptr;
+    }
+    p += whole.count + 1;
+    const char* const fraction = p;
+    std::uint64_t significand = whole.value;
+    for (int runs = 0;; ++runs) {  // at most 24 fraction digits: within the 40 bytes
+      const digit_run run = leading_digits(p);
+      significand = significand * powers_of_ten[run.count] + run.value;
+      p += run.count;
+      if (run.count != 8) break;
+      if (runs == 2) return nullptr;
+    }
+    const std::ptrdiff_t fraction_digits = p - fraction;
+    if (fraction_digits == 0 || whole.count + fraction_digits > 19 || *p == 'e' || *p == 'E')
+      return nullptr;
+    parts.significand = significand;
+    parts.exponent = -static_cast<int>(fraction_digits);
+    return p;
+  }
+
   // The run of digits at q appended to significand, which wraps past 19 digits (scan_number
   // counts those again); returns the run's end. Inlined: it is most of a number's reading.
   [[gnu::always_inline]] const char* append_digits(const char* q,
@@ -744,6 +849,22 @@ class json_reader {
 
   template <class T>
   void read_float(T& value) {
+    // The usual number in a few instructions here; every other form and every error out of line.
+    decimal_parts parts;
+    if (const char* end = scan_plain_decimal(parts); end != nullptr) {
+      bool done = decimal_to_float_exact(parts, value);
+      if constexpr (std::is_same_v<T, double>) {
+        if (!done) done = decimal_to_double_product(parts, value);
+      }
+      if (done) {
+        pos_ = end;
+        return;
+      }
+    }
+    read_float_general(value);
+  }
+  template <class T>
+  [[gnu::noinline]] void read_float_general(T& value) {
     const std::size_t at = offset();
     if (options_.allow_non_finite) {
       if (literal("NaN")) {

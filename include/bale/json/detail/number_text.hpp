@@ -552,14 +552,10 @@ bool decimal_to_float_exact(const decimal_parts& parts, T& value) noexcept {
                          : d * exact_powers_of_ten[parts.exponent];
   if constexpr (std::is_same_v<T, float>) {
     // Rounding that double to float is a second rounding; it can only differ from rounding the
-    // decimal itself when the double lands exactly halfway between two floats.
-    if (d != 0) {
-      if (d < static_cast<double>(std::numeric_limits<float>::min()) ||
-          d > static_cast<double>(std::numeric_limits<float>::max()))
-        return false;
-      const auto low_bits = std::bit_cast<std::uint64_t>(d) & ((std::uint64_t{1} << 29) - 1);
-      if (low_bits == (std::uint64_t{1} << 28)) return false;
-    }
+    // decimal itself when the double lands exactly halfway between two floats. No check of the
+    // float's range is needed: a nonzero d lies in [1e-22, 2^53 1e22], inside the normal floats.
+    const auto low_bits = std::bit_cast<std::uint64_t>(d) & ((std::uint64_t{1} << 29) - 1);
+    if (low_bits == (std::uint64_t{1} << 28)) return false;
   }
   value = static_cast<T>(parts.negative ? -d : d);
   return true;

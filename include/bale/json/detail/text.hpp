@@ -8,7 +8,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string_view>
+#include <type_traits>
+
+#include "bale/core/wire.hpp"
 
 namespace bale::detail {
 
@@ -59,6 +63,23 @@ inline constexpr auto json_member_prefix = [] {
   text[name.size() + 3] = ':';
   return text;
 }();
+
+/// Members whose compact JSON has one fixed shape: a number or true/false (not an enum, which may
+/// travel as its name), or an array of a fixed count of them lying contiguously in memory (C
+/// arrays, std::array). Decided by the serializer's wire shape, so no type is named here. An
+/// object made only of these is written and read in one pass, with no bookkeeping per value.
+template <class T, class Shape = typename wire_shape_of<T>::type>
+inline constexpr bool json_flat_member = false;
+template <class T, class U>
+inline constexpr bool json_flat_member<T, wire::scalar<U>> = std::is_same_v<T, U>;
+template <class T, class E, std::size_t N>
+inline constexpr bool json_flat_member<T, wire::repeat<E, N>> =
+    json_flat_member<E>&& requires(T& array) {
+  { std::data(array) } -> std::same_as<E*>;
+};
+
+template <class... Members>
+concept json_flat_object = sizeof...(Members) != 0 && (json_flat_member<Members> && ...);
 
 /// Whether the n bytes at a and b are equal: words, not a call, for the short names of members.
 inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
