@@ -596,6 +596,36 @@ TEST(JsonRead, FlatObjectsInAnyTextTheGeneralPathTakes) {
   EXPECT_TRUE(bale::try_from_json<flat_record>(good, {}, shallow));
 }
 
+// The same objects are written in one pass wherever they stand: after a key, among siblings,
+// inside an optional or a tuple; pretty text and counting take the general path.
+TEST(JsonText, FlatObjectsInEveryPlace) {
+  const flat_record r{{0.5f, -1.25f, 3}, -7, true, {1e300, -0.1}, 255};
+  const std::string one = R"({"v":[0.5,-1.25,3],"i":-7,"b":true,"a":[1e+300,-0.1],"u":255})";
+  expect_json(std::map<std::string, flat_record>{{"k", r}, {"l", r}},
+              R"({"k":)" + one + R"(,"l":)" + one + "}");
+  expect_json(std::optional<flat_record>(r), one);
+  expect_json(std::pair<flat_record, int>(r, 2), "[" + one + ",2]");
+  expect_json(std::vector<std::optional<flat_record>>{r, std::nullopt, r},
+              "[" + one + ",null," + one + "]");
+  expect_roundtrip(std::map<int, flat_record>{{1, r}, {2, flat_record{}}});
+  EXPECT_EQ(bale::serialized_size<bale::json>(std::vector<flat_record>(3, r)),
+            bale::to_json(std::vector<flat_record>(3, r)).size());
+  // A number with no JSON form fails at its exact place; allowed, it reads back.
+  flat_record odd = r;
+  odd.a[1] = std::nan("");
+  try {
+    (void)bale::to_json(std::vector<flat_record>{r, odd});
+    ADD_FAILURE() << "NaN written";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.offset(), 1 + one.size() + 1 + one.find("-0.1"));
+  }
+  odd.v[0] = -INFINITY;
+  const std::string text = bale::to_json(odd, {.allow_non_finite = true});
+  EXPECT_EQ(text, R"({"v":[-Infinity,-1.25,3],"i":-7,"b":true,"a":[1e+300,NaN],"u":255})");
+  const auto back = bale::from_json<flat_record>(text, {.allow_non_finite = true});
+  EXPECT_TRUE(std::isinf(back.v[0]) && back.v[0] < 0 && std::isnan(back.a[1]));
+}
+
 TEST(JsonRead, TruncatedAtEveryByte) {
   const std::string good = bale::to_json(shape{"n\u00e9\\", {{1, 2}, {-3, 4}}, 0.25});
   for (std::size_t n = 0; n < good.size(); ++n) {

@@ -69,7 +69,7 @@ class json_writer {
   template <class T>
   void write_scalar(T value) {
     begin_value();
-    put_direct<32>([&](char* out) { return format_scalar(out, value); });
+    put_direct<max_scalar_text>([&](char* out) { return format_scalar(out, value); });
     need_comma_ = true;
   }
 
@@ -97,7 +97,7 @@ class json_writer {
       if constexpr (!Sink::counts_only) {
         if (!options_.pretty && !after_key_ && !frames_.empty() && frames_.back() == frame::array) {
           // Room for a chunk of numbers at a time, each written as a comma and its text.
-          constexpr std::size_t max_text = 33, chunk = 256;
+          constexpr std::size_t max_text = max_scalar_text + 1, chunk = 256;
           for (std::size_t first = 0; first < count; first += chunk) {
             const std::size_t last = count - first < chunk ? count : first + chunk;
             char* const start = reinterpret_cast<char*>(sink_.ensure((last - first) * max_text));
@@ -166,6 +166,10 @@ class json_writer {
       close('}');
       return;
     }
+    if constexpr (json_flat_object<Members...> && !Sink::counts_only) {
+      write_flat_object<Names>(members...);
+      return;
+    }
     // Compact text: each member's punctuation and name are one constant.
     begin_value();
     frames_.push_back(frame::object);
@@ -175,6 +179,46 @@ class json_writer {
     (std::index_sequence_for<Members...>{});
     frames_.pop_back();
     put('}');
+    need_comma_ = true;
+  }
+  // Compact text of an object of numbers and fixed arrays of numbers (json_flat_object): its
+  // longest text is known, so one room check covers it and every byte goes straight in.
+  template <class Names, class... Members>
+  void write_flat_object(const Members&... members) {
+    constexpr std::size_t room = []<std::size_t... I>(std::index_sequence<I...>) {
+      // Per member its constant, then each number's longest text with a comma or a bracket
+      // before it; an array's ']'; the object's '}'.
+      return (std::size_t{1} + ... +
+              (json_member_prefix<Names, I>.size() +
+               json_flat_count<Members> * (max_scalar_text + 1) + 1));
+    }
+    (std::index_sequence_for<Members...>{});
+    begin_value();
+    char* const start = reinterpret_cast<char*>(sink_.ensure(room));
+    char* out = start;
+    auto member = [&]<std::size_t I, class M>(std::integral_constant<std::size_t, I>,
+                                              const M& value) {
+      constexpr auto& prefix = json_member_prefix<Names, I>;
+      std::memcpy(out, prefix.data(), prefix.size());
+      out += prefix.size();
+      if constexpr (std::is_arithmetic_v<M>) {
+        out = format_scalar(out, value);
+      } else {
+        *out++ = '[';
+        const auto* data = std::data(value);
+        for (std::size_t i = 0; i < std::size(value); ++i) {
+          if (i != 0) *out++ = ',';
+          out = format_scalar(out, data[i]);
+        }
+        *out++ = ']';
+      }
+    };
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (member(std::integral_constant<std::size_t, I>{}, members), ...);
+    }
+    (std::index_sequence_for<Members...>{});
+    *out++ = '}';
+    sink_.advance(static_cast<std::size_t>(out - start));
     need_comma_ = true;
   }
   template <class T>
@@ -373,6 +417,9 @@ class json_writer {
   }
 
   // A number's or a bool's text at out (at most 32 bytes); returns its end.
+  // The longest text format_scalar writes: 24 bytes for a double ("-2.2250738585072014e-308"),
+  // 20 for a 64-bit integer; rounded up.
+  static constexpr std::size_t max_scalar_text = 32;
   template <class T>
   char* format_scalar(char* out, T value) {
     if constexpr (std::is_same_v<T, bool>) {

@@ -78,6 +78,12 @@ inline constexpr bool json_flat_member<T, wire::repeat<E, N>> =
   { std::data(array) } -> std::same_as<E*>;
 };
 
+/// How many numbers a json_flat_member holds.
+template <class T, class Shape = typename wire_shape_of<T>::type>
+inline constexpr std::size_t json_flat_count = 1;
+template <class T, class E, std::size_t N>
+inline constexpr std::size_t json_flat_count<T, wire::repeat<E, N>> = N;
+
 template <class... Members>
 concept json_flat_object = sizeof...(Members) != 0 && (json_flat_member<Members> && ...);
 
