@@ -1,28 +1,39 @@
 // The JSON reader on arbitrary text: try_from_json never throws, never crashes, never allocates
 // past the limits. Text it accepts writes back to text that reads again to the same text, and
-// the lenient options accept whatever the strict ones do, with the same result.
+// the lenient options accept whatever the strict ones do, with the same result. Each input is read
+// as the message type and as a list of number-only samples.
 #include <cstdlib>
 #include <string_view>
 #include <vector>
 
 #include "message.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::vector<char> copy(data, data + size);  // exact size: a read past the end is caught
-  const std::string_view text(copy.data(), copy.size());
+namespace {
+
+template <class T>
+void check(std::string_view text) {
   bale::limits lim;
   lim.max_allocation = 1U << 24;
   bale::json_options lenient;
   lenient.skip_unknown_members = true;
   lenient.allow_missing_members = true;
-  auto strict = bale::try_from_json<fuzz::message>(text, {}, lim);
-  auto relaxed = bale::try_from_json<fuzz::message>(text, lenient, lim);
+  auto strict = bale::try_from_json<T>(text, {}, lim);
+  auto relaxed = bale::try_from_json<T>(text, lenient, lim);
   if (strict) {
     if (!relaxed) std::abort();
     const std::string once = bale::to_json(*strict);
     if (bale::to_json(*relaxed) != once) std::abort();
-    auto again = bale::try_from_json<fuzz::message>(once);
+    auto again = bale::try_from_json<T>(once);
     if (!again || bale::to_json(*again) != once) std::abort();
   }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::vector<char> copy(data, data + size);  // exact size: a read past the end is caught
+  const std::string_view text(copy.data(), copy.size());
+  check<fuzz::message>(text);
+  check<fuzz::samples>(text);
   return 0;
 }

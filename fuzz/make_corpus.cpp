@@ -44,6 +44,14 @@ int main() {
           std::vector<std::byte>(reinterpret_cast<const std::byte*>(text.data()),
                                  reinterpret_cast<const std::byte*>(text.data() + text.size())));
   }
+  const fuzz::samples samples{{1, {0.5F, -2, 1e30F}, true, {{-0.0, 1e-300}}, 255, -1},
+                              {-7, {}, false, {{3.25, 2}}, 0, 1LL << 60}};
+  for (const bool pretty : {false, true}) {
+    const std::string text = bale::to_json(samples, {.pretty = pretty});
+    write("json", pretty ? "samples_pretty.json" : "samples.json",
+          std::vector<std::byte>(reinterpret_cast<const std::byte*>(text.data()),
+                                 reinterpret_cast<const std::byte*>(text.data() + text.size())));
+  }
   fuzz::canonical c;
   std::get<0>(c) = {{1, 2, "a", true}};
   std::get<1>(c) = u"x";

@@ -36,6 +36,19 @@ using canonical = std::tuple<std::vector<point>, std::optional<std::u16string>,
                              std::variant<std::int8_t, std::vector<std::vector<std::uint32_t>>>,
                              std::unique_ptr<point>, std::bitset<20>>;
 
+// Numbers and fixed arrays of numbers only: the JSON reader and writer take such objects in one
+// pass when the text is compact and in order, and hand any other text to the general path.
+struct sample {
+  std::int32_t count;
+  float position[3];
+  bool valid;
+  std::array<double, 2> range;
+  std::uint8_t level;
+  std::int64_t stamp;
+};
+
+using samples = std::vector<sample>;
+
 inline std::span<const std::byte> bytes_of(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const std::byte*>(data), size};
 }
