@@ -160,6 +160,45 @@ TEST(NumberText, ShortestFloatsAgreeWithToChars) {
   }
 }
 
+// Stripping trailing zeros by the inverse of a power of five must divide exactly when 10^k
+// divides and never otherwise, up to the top of 64 bits. It strips at most 17 zeros (a double's
+// shortest digits have at most 17).
+TEST(NumberText, TrailingZerosStripExactly) {
+  auto expected = [](std::uint64_t n) {
+    decimal_value d{n, 0};
+    while (d.exponent < 17 && d.significand != 0 && d.significand % 10 == 0) {
+      d.significand /= 10;
+      ++d.exponent;
+    }
+    return d;
+  };
+  auto check = [&](std::uint64_t n) {
+    if (n == 0) return;  // zero is written before any digits are made
+    decimal_value d{n, 0};
+    remove_trailing_zeros(d);
+    const decimal_value want = expected(n);
+    ASSERT_EQ(d.significand, want.significand) << n;
+    ASSERT_EQ(d.exponent, want.exponent) << n;
+  };
+  std::mt19937_64 rng(12);
+  for (int i = 0; i < 200000; ++i) {
+    const std::uint64_t m = rng() % 1000000 + 1;
+    const std::uint64_t zeros = rng() % 14;
+    check(m * powers_of_ten[zeros]);
+    check(m * powers_of_ten[zeros] + 1);
+    check(rng());
+  }
+  for (int k = 0; k <= 19; ++k) {
+    const std::uint64_t p = powers_of_ten[k];
+    const std::uint64_t top = std::numeric_limits<std::uint64_t>::max() / p * p;
+    for (std::uint64_t d = 0; d < 3; ++d) {
+      check(p + d);
+      check(top - d);
+      check(top - d * p);
+    }
+  }
+}
+
 template <class T>
 void expect_fast_read(std::uint64_t significand, int exponent, bool negative) {
   decimal_parts parts;

@@ -199,20 +199,38 @@ struct float_traits<float> {
   static constexpr int min_exponent = -149;
 };
 
+// The inverse of 5^k modulo 2^64 (5 is odd, so it has one): Newton's iteration doubles the
+// correct low bits each step, from the 3 that x = v gives.
+inline constexpr std::uint64_t inverse_of_power_of_five(int k) noexcept {
+  std::uint64_t v = 1;
+  for (int i = 0; i < k; ++i) v *= 5;
+  std::uint64_t x = v;
+  for (int i = 0; i < 5; ++i) x *= 2 - v * x;
+  return x;
+}
+
 // Trailing zeros: one is common, many come with short decimals in a double (up to 16 of 17
-// digits); past the second, halving steps instead of one division each.
+// digits); past the second, halving steps (17 zeros at most). A step divides only when 10^k
+// divides: n * 5^-k (mod 2^64) rotated right by k is n / 10^k exactly when 10^k divides n, and
+// larger than (2^64 - 1) / 10^k otherwise (the map is one to one), so a test costs a product and a
+// rotation.
 inline void remove_trailing_zeros(decimal_value& d) noexcept {
-  auto strip = [&d](std::uint64_t power, int zeros) {
-    if (d.significand % power != 0) return false;
-    d.significand /= power;
-    d.exponent += zeros;
+  auto strip = [&d]<int k>(std::integral_constant<int, k>) {
+    constexpr std::uint64_t inverse = inverse_of_power_of_five(k);
+    static_assert(inverse * (powers_of_ten[k] >> k) == 1);
+    constexpr std::uint64_t limit = ~std::uint64_t{0} / powers_of_ten[k];
+    const std::uint64_t quotient = std::rotr(d.significand * inverse, k);
+    if (quotient > limit) return false;
+    d.significand = quotient;
+    d.exponent += k;
     return true;
   };
-  if (strip(10, 1) && strip(10, 1)) {
-    strip(100000000, 8);
-    strip(10000, 4);
-    strip(100, 2);
-    strip(10, 1);
+  using one = std::integral_constant<int, 1>;
+  if (strip(one{}) && strip(one{})) {
+    strip(std::integral_constant<int, 8>{});
+    strip(std::integral_constant<int, 4>{});
+    strip(std::integral_constant<int, 2>{});
+    strip(one{});
   }
 }
 
