@@ -435,6 +435,33 @@ TEST(JsonRead, IntegersAreExactAndStrict) {
     const auto r = bale::try_from_json<std::int8_t>(bad);
     EXPECT_FALSE(r) << bad;
   }
+  // With room after the number (as inside a document) a short integer takes the one-word path,
+  // whose range checks are its own: every bound of every width, both ways.
+  const std::string room(24, ' ');
+  auto reads = [&]<class T>(std::type_identity<T>, std::string text) {
+    EXPECT_EQ(bale::try_from_json<T>(text).has_value(),
+              bale::try_from_json<T>(text + room).has_value())
+        << text;
+    return bale::try_from_json<T>(text + room);
+  };
+  EXPECT_EQ(*reads(std::type_identity<std::int8_t>{}, "-128"), -128);
+  EXPECT_EQ(*reads(std::type_identity<std::int8_t>{}, "127"), 127);
+  EXPECT_EQ(*reads(std::type_identity<std::uint8_t>{}, "255"), 255);
+  EXPECT_EQ(*reads(std::type_identity<std::uint8_t>{}, "-0"), 0);
+  EXPECT_EQ(*reads(std::type_identity<std::int16_t>{}, "-32768"), -32768);
+  EXPECT_EQ(*reads(std::type_identity<std::uint16_t>{}, "65535"), 65535);
+  EXPECT_EQ(*reads(std::type_identity<std::int32_t>{}, "-9999999"), -9999999);
+  EXPECT_EQ(*reads(std::type_identity<std::uint32_t>{}, "12345678"), 12345678U);
+  EXPECT_EQ(*reads(std::type_identity<std::int64_t>{}, "0"), 0);
+  for (const char* bad : {"128", "-129", "01", "-01", "1.5", "1e2", "1E2", "-", "--1", "+1", "1x"})
+    EXPECT_FALSE(reads(std::type_identity<std::int8_t>{}, bad)) << bad;
+  for (const char* bad : {"256", "-1", "1000"})
+    EXPECT_FALSE(reads(std::type_identity<std::uint8_t>{}, bad)) << bad;
+  EXPECT_FALSE(reads(std::type_identity<std::int16_t>{}, "32768"));
+  EXPECT_FALSE(reads(std::type_identity<std::int16_t>{}, "-32769"));
+  EXPECT_FALSE(reads(std::type_identity<std::uint16_t>{}, "65536"));
+  EXPECT_FALSE(reads(std::type_identity<std::uint32_t>{}, "-5"));
+  EXPECT_FALSE(reads(std::type_identity<std::uint64_t>{}, "-1234567"));
   EXPECT_FALSE(bale::try_from_json<std::uint64_t>("-1"));
   EXPECT_FALSE(bale::try_from_json<std::uint64_t>("18446744073709551616"));
   EXPECT_FALSE(bale::try_from_json<std::int64_t>("9223372036854775808"));

@@ -769,7 +769,44 @@ class json_reader {
 
   template <class T>
   void read_integer(T& value) {
-    // Fast path: up to 18 digits (cannot overflow 64 bits) followed by a plain delimiter.
+    // The usual integer, one to seven digits with room to read a word past it: one word-wise
+    // digit run; the byte after it is known not to be a digit. Such a magnitude fits any integer
+    // of 32 bits or more, so only narrower ones and unsigned negatives check the range.
+    if (end_ - pos_ >= 20) {
+      const char* p = pos_;
+      const bool negative = *p == '-';
+      p += negative;
+      const digit_run run = leading_digits(p);
+      const char next = p[run.count];
+      if (run.count - 1U < 7U && next != '.' && (next | 0x20) != 'e' &&
+          (run.count == 1 || *p != '0')) {
+        using limits_t = std::numeric_limits<T>;
+        const std::uint64_t magnitude = run.value;
+        bool fits = true;
+        if constexpr (std::is_signed_v<T>) {
+          if constexpr (sizeof(T) < 4)
+            fits = magnitude <= static_cast<std::uint64_t>(limits_t::max()) + negative;
+          if (fits) {
+            value = negative ? static_cast<T>(0 - magnitude) : static_cast<T>(magnitude);
+            pos_ = p + run.count;
+            return;
+          }
+        } else {
+          if constexpr (sizeof(T) < 4) fits = magnitude <= limits_t::max();
+          if (fits && (!negative || magnitude == 0)) {
+            value = static_cast<T>(magnitude);
+            pos_ = p + run.count;
+            return;
+          }
+        }
+      }
+    }
+    read_integer_long(value);
+  }
+  // Up to 18 digits (they cannot overflow 64 bits) followed by a plain delimiter; anything else
+  // goes to read_integer_checked, which reports errors.
+  template <class T>
+  [[gnu::noinline]] void read_integer_long(T& value) {
     {
       const char* p = pos_;
       const bool negative = p < end_ && *p == '-';
