@@ -468,6 +468,23 @@ TEST(JsonRead, IntegersAreExactAndStrict) {
   EXPECT_FALSE(bale::try_from_json<std::vector<int>>("[1,2.5]"));
 }
 
+TEST(JsonRead, BooleansWithAndWithoutRoomAfterThem) {
+  const std::string room(24, ' ');
+  for (const std::string& tail : {std::string(), room}) {
+    EXPECT_EQ(bale::from_json<bool>("true" + tail), true);
+    EXPECT_EQ(bale::from_json<bool>("false" + tail), false);
+    for (const char* bad :
+         {"tru", "fals", "falsy", "truex", "True", "FALSE", "1", "\"true\"", "nul"})
+      EXPECT_FALSE(bale::try_from_json<bool>(bad + tail)) << bad;
+  }
+  struct flags {
+    bool a, b;
+    bool operator==(const flags&) const = default;
+  };
+  EXPECT_EQ(bale::from_json<std::vector<flags>>(R"([{"a":true,"b":false},{"a":false,"b":true}])"),
+            (std::vector<flags>{{true, false}, {false, true}}));
+}
+
 TEST(JsonRead, FixedSizeArraysOfNumbers) {
   using three = std::array<int, 3>;
   EXPECT_EQ(bale::from_json<three>(" [ 1 ,\n2 , -3 ] "), (three{1, 2, -3}));

@@ -119,6 +119,18 @@ class json_reader {
   void read_scalar(T& value) {
     placed_ = false;
     if constexpr (std::is_same_v<T, bool>) {
+      if (end_ - pos_ >= 5) {  // one word compared, not a call per literal
+        if (same_bytes(pos_, "true", 4)) {
+          value = true;
+          pos_ += 4;
+          return;
+        }
+        if (same_bytes(pos_, "false", 5)) {
+          value = false;
+          pos_ += 5;
+          return;
+        }
+      }
       if (literal("true"))
         value = true;
       else if (literal("false"))
