@@ -89,6 +89,39 @@ TEST(NumberText, IntegersMatchToChars) {
   EXPECT_EQ(integer_text(std::numeric_limits<std::int64_t>::min()), "-9223372036854775808");
   EXPECT_EQ(integer_text(std::numeric_limits<std::uint64_t>::max()), "18446744073709551615");
   EXPECT_EQ(integer_text(std::int8_t{-128}), "-128");
+  // Every value of the narrow types, whose negative values widen with their sign.
+  for (int v = -32768; v <= 32767; ++v) {
+    ASSERT_EQ(integer_text(static_cast<std::int16_t>(v)), reference_text(v));
+    ASSERT_EQ(integer_text(static_cast<std::uint16_t>(v)),
+              reference_text(static_cast<std::uint16_t>(v)));
+  }
+  for (int v = -128; v <= 127; ++v)
+    ASSERT_EQ(integer_text(static_cast<std::int8_t>(v)), reference_text(v));
+}
+
+// Digits on both sides of the point: every split of 2 to 17 digits, both signs, so the fraction
+// is copied with one and with two stores.
+TEST(NumberText, ShortestFloatsWithDigitsAroundThePoint) {
+  std::mt19937_64 rng(13);
+  for (int digits = 2; digits <= 17; ++digits) {
+    for (int whole = 1; whole < digits; ++whole) {
+      for (int i = 0; i < 300; ++i) {
+        std::string text = (i & 1) ? "-" : "";
+        text += static_cast<char>('1' + rng() % 9);
+        for (int k = 1; k < digits; ++k) {
+          if (k == whole) text += '.';
+          text += static_cast<char>('0' + (k + 1 == digits ? 1 + rng() % 9 : rng() % 10));
+        }
+        double value = 0;
+        std::from_chars(text.data(), text.data() + text.size(), value);
+        expect_shortest(value);
+        if (digits <= 15) {  // fifteen digits always read back, so these are the shortest
+          EXPECT_EQ(shortest_text(value), text);
+        }
+        expect_shortest(static_cast<float>(value));
+      }
+    }
+  }
 }
 
 TEST(NumberText, ShortestFloatsExactText) {
