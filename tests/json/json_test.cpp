@@ -156,6 +156,35 @@ TEST(JsonText, EscapedStrings) {
   }
 }
 
+// Each length from 0 to 20 (the short-string words, one word, a word and a tail), with one byte
+// that needs attention at each place, as a value and as a map key; a stray byte past the end of
+// the string must not count.
+TEST(JsonText, ShortStringsWithOneSpecialByteAnywhere) {
+  const std::pair<std::string, std::string> specials[] = {{"\"", "\\\""},
+                                                          {"\\", "\\\\"},
+                                                          {"\x01", "\\u0001"},
+                                                          {"\x7f", "\x7f"},
+                                                          {"\xc3\xa9", "\xc3\xa9"}};
+  for (std::size_t n = 0; n <= 20; ++n) {
+    const std::string plain(n, 'k');
+    expect_json(plain, "\"" + plain + "\"");
+    expect_json(std::map<std::string, int>{{plain, 1}}, "{\"" + plain + "\":1}");
+    // A plain string cut from a longer one that goes on with a quote.
+    const std::string longer = plain + "\"\"\"\"\"\"\"\"";
+    EXPECT_EQ(bale::to_json(std::string_view(longer).substr(0, n)), "\"" + plain + "\"");
+    for (std::size_t at = 0; at < n; ++at) {
+      for (const auto& [raw, escaped] : specials) {
+        const std::string text = plain.substr(0, at) + raw + plain.substr(at + 1);
+        const std::string expected = plain.substr(0, at) + escaped + plain.substr(at + 1);
+        expect_json(text, "\"" + expected + "\"");
+        expect_json(std::map<std::string, int>{{text, 2}}, "{\"" + expected + "\":2}");
+      }
+    }
+  }
+  EXPECT_THROW((void)bale::to_json(std::string("ab\xff")), bale::error);
+  EXPECT_THROW((void)bale::to_json(std::string("abcdefghij\xc3")), bale::error);
+}
+
 // serialized_size<bale::json> counts without writing: the same length as the text, on the paths
 // that write in place (number arrays, plain keys, escaped and long strings, base64).
 TEST(JsonText, CountedSizeIsTheTextLength) {

@@ -455,7 +455,14 @@ class json_writer {
         sink_.advance(n + 2);
         return;
       }
-      // Otherwise, strings of a bounded length go straight into room for the longest escaping
+    }
+    write_string_escaped(text);
+  }
+  // Out of line, so that the common case above stays small where it is inlined.
+  [[gnu::noinline]] void write_string_escaped(std::string_view text) {
+    const std::size_t n = text.size();
+    if constexpr (!Sink::counts_only) {
+      // Strings of a bounded length go straight into room for the longest escaping
       // (six bytes a byte); longer ones a run at a time.
       if (n <= direct_escape_limit) {
         char* const start = reinterpret_cast<char*>(sink_.ensure(6 * n + 2));
@@ -492,10 +499,23 @@ class json_writer {
     const char* const end = p + text.size();
     char* const first = out;
     while (p < end) {
-      const std::size_t plain = json_plain_run(p, end);
-      std::memcpy(out, p, plain);
-      out += plain;
-      p += plain;
+      // The plain run a word at a time, stored whole: out has six bytes of room for each byte
+      // left, so eight bytes fit wherever eight are left to read.
+      while (end - p >= 8) {
+        std::uint64_t word;
+        std::memcpy(&word, p, 8);
+        std::memcpy(out, &word, 8);
+        if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+        if (const std::uint64_t special = json_special_bytes(word); special != 0) {
+          const auto plain = static_cast<std::size_t>(std::countr_zero(special)) / 8;
+          out += plain;
+          p += plain;
+          break;
+        }
+        out += 8;
+        p += 8;
+      }
+      while (p < end && json_plain_byte(static_cast<unsigned char>(*p))) *out++ = *p++;
       if (p == end) break;
       const auto c = static_cast<unsigned char>(*p);
       if (c >= 0x80) {

@@ -29,6 +29,11 @@ inline std::uint64_t json_special_bytes(std::uint64_t word) noexcept {
   return quote | backslash | control | (word & json_highs);
 }
 
+/// Whether a byte goes into a JSON string as it is (and is ASCII).
+constexpr bool json_plain_byte(unsigned char c) noexcept {
+  return c >= 0x20 && c != '"' && c != '\\' && c < 0x80;
+}
+
 /// Bytes from p (before end) that need no escaping and are ASCII.
 inline std::size_t json_plain_run(const char* p, const char* end) noexcept {
   const char* start = p;
@@ -41,11 +46,7 @@ inline std::size_t json_plain_run(const char* p, const char* end) noexcept {
              static_cast<std::size_t>(std::countr_zero(special)) / 8;
     p += 8;
   }
-  while (p < end) {
-    const auto c = static_cast<unsigned char>(*p);
-    if (c < 0x20 || c == '"' || c == '\\' || c >= 0x80) break;
-    ++p;
-  }
+  while (p < end && json_plain_byte(static_cast<unsigned char>(*p))) ++p;
   return static_cast<std::size_t>(p - start);
 }
 
@@ -131,12 +132,26 @@ inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
     std::memcpy(to + n - 8, &word, 8);
     return !special(word);
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto c = static_cast<unsigned char>(from[i]);
-    if (c < 0x20 || c == '"' || c == '\\' || c >= 0x80) return false;
-    to[i] = static_cast<char>(c);
+  // Shorter strings in one word too, made of their own bytes only (so none of it is padding that
+  // could look special): two overlapping halves from 4 bytes, the first, middle and last byte
+  // (repeated) below that.
+  if (n >= 4) {
+    std::uint32_t head, tail;
+    std::memcpy(&head, from, 4);
+    std::memcpy(&tail, from + n - 4, 4);
+    std::memcpy(to, &head, 4);
+    std::memcpy(to + n - 4, &tail, 4);
+    return !special(head | (std::uint64_t{tail} << 32));
   }
-  return true;
+  if (n == 0) return true;
+  const char first = from[0], middle = from[n / 2], last = from[n - 1];
+  to[0] = first;
+  to[n / 2] = middle;
+  to[n - 1] = last;
+  const std::uint64_t three = static_cast<unsigned char>(first) |
+                              static_cast<std::uint64_t>(static_cast<unsigned char>(middle)) << 8 |
+                              static_cast<std::uint64_t>(static_cast<unsigned char>(last)) << 16;
+  return !special(three | three << 24 | three << 48);
 }
 
 /// The length of the valid UTF-8 sequence at p that starts with a non-ASCII byte, 0 if invalid.
