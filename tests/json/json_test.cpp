@@ -699,6 +699,60 @@ TEST(JsonText, FlatObjectsInEveryPlace) {
   EXPECT_TRUE(std::isinf(back.v[0]) && back.v[0] < 0 && std::isnan(back.a[1]));
 }
 
+// Members of numbers among other members: each goes in with its name under one room check, the
+// others take the general path; the text is the same either way.
+struct mixed_record {
+  std::string name;
+  int i = 0;
+  float v[2] = {};
+  std::vector<int> list;
+  double d = 0;
+  bool b = false;
+  std::optional<int> o;
+  point p;
+  std::array<std::uint8_t, 2> u{};
+  bool operator==(const mixed_record&) const = default;
+};
+
+// Arrays of arrays of numbers nest in the text, so they take the general path.
+struct grid_record {
+  double m[2][3] = {};
+  std::array<std::array<int, 2>, 2> a{};
+  int n = 0;
+  bool operator==(const grid_record&) const = default;
+};
+
+TEST(JsonText, NumberMembersAmongOtherMembers) {
+  expect_json(grid_record{{{1, 2, 3}, {4, 5, 6.5}}, {{{-1, 0}, {7, 8}}}, 9},
+              R"({"m":[[1,2,3],[4,5,6.5]],"a":[[-1,0],[7,8]],"n":9})");
+  expect_roundtrip(std::vector<grid_record>(2, grid_record{{{1, 2, 3}, {}}, {}, 1}));
+  const mixed_record r{"n", -3, {0.25f, -1}, {1, 2}, 1e-9, true, std::nullopt, {4, 5}, {0, 255}};
+  const std::string one =
+      R"({"name":"n","i":-3,"v":[0.25,-1],"list":[1,2],"d":1e-09,"b":true,"o":null,)"
+      R"("p":{"x":4,"y":5},"u":[0,255]})";
+  expect_json(r, one);
+  expect_json(std::vector<mixed_record>{r, mixed_record{}, r},
+              "[" + one +
+                  R"(,{"name":"","i":0,"v":[0,0],"list":[],"d":0,"b":false,"o":null,)"
+                  R"("p":{"x":0,"y":0},"u":[0,0]},)" +
+                  one + "]");
+  expect_json(std::map<std::string, mixed_record>{{"k", r}}, R"({"k":)" + one + "}");
+  expect_roundtrip(std::vector<mixed_record>(3, r));
+  EXPECT_EQ(bale::serialized_size<bale::json>(std::vector<mixed_record>(2, r)),
+            bale::to_json(std::vector<mixed_record>(2, r)).size());
+  // A number with no JSON form fails at its exact place.
+  mixed_record odd = r;
+  odd.d = INFINITY;
+  try {
+    (void)bale::to_json(std::vector<mixed_record>{r, odd});
+    ADD_FAILURE() << "infinity written";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.offset(), 1 + one.size() + 1 + one.find("1e-09"));
+  }
+  EXPECT_EQ(bale::to_json(odd, {.allow_non_finite = true}).find("\"d\":Infinity,"),
+            one.find("\"d\":"));
+}
+
 TEST(JsonRead, TruncatedAtEveryByte) {
   const std::string good = bale::to_json(shape{"n\u00e9\\", {{1, 2}, {-3, 4}}, 0.25});
   for (std::size_t n = 0; n < good.size(); ++n) {

@@ -170,15 +170,36 @@ class json_writer {
       write_flat_object<Names>(members...);
       return;
     }
-    // Compact text: each member's punctuation and name are one constant.
+    // Compact text: each member's punctuation and name are one constant. A member of numbers
+    // (json_flat_member) goes in with it under one room check, with none of a value's bookkeeping.
     begin_value();
     frames_.push_back(frame::object);
+    auto member = [&]<std::size_t I, class M>(std::integral_constant<std::size_t, I>,
+                                              const M& value) {
+      constexpr auto& prefix = json_member_prefix<Names, I>;
+      if constexpr (json_flat_member<M> && !Sink::counts_only) {
+        write_flat_member(prefix, value);
+      } else {
+        put_constant(prefix);
+        after_key_ = true;
+        process(value);
+      }
+    };
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-      ((put_constant(json_member_prefix<Names, I>), after_key_ = true, process(members)), ...);
+      (member(std::integral_constant<std::size_t, I>{}, members), ...);
     }
     (std::index_sequence_for<Members...>{});
     frames_.pop_back();
     put('}');
+    need_comma_ = true;
+  }
+  // A json_flat_member and the constant before it under one room check.
+  template <std::size_t N, class M>
+  void write_flat_member(const std::array<char, N>& prefix, const M& value) {
+    char* const start = reinterpret_cast<char*>(sink_.ensure(N + flat_value_room<M>));
+    std::memcpy(start, prefix.data(), N);
+    char* const end = write_flat_value(start + N, value);
+    sink_.advance(static_cast<std::size_t>(end - start));
     need_comma_ = true;
   }
   // Compact text of an object of numbers and fixed arrays of numbers (json_flat_object): its
@@ -186,11 +207,9 @@ class json_writer {
   template <class Names, class... Members>
   void write_flat_object(const Members&... members) {
     constexpr std::size_t room = []<std::size_t... I>(std::index_sequence<I...>) {
-      // Per member its constant, then each number's longest text with a comma or a bracket
-      // before it; an array's ']'; the object's '}'.
+      // Per member its constant and value; the object's '}'.
       return (std::size_t{1} + ... +
-              (json_member_prefix<Names, I>.size() +
-               json_flat_count<Members> * (max_scalar_text + 1) + 1));
+              (json_member_prefix<Names, I>.size() + flat_value_room<Members>));
     }
     (std::index_sequence_for<Members...>{});
     begin_value();
@@ -200,18 +219,7 @@ class json_writer {
                                               const M& value) {
       constexpr auto& prefix = json_member_prefix<Names, I>;
       std::memcpy(out, prefix.data(), prefix.size());
-      out += prefix.size();
-      if constexpr (std::is_arithmetic_v<M>) {
-        out = format_scalar(out, value);
-      } else {
-        *out++ = '[';
-        const auto* data = std::data(value);
-        for (std::size_t i = 0; i < std::size(value); ++i) {
-          if (i != 0) *out++ = ',';
-          out = format_scalar(out, data[i]);
-        }
-        *out++ = ']';
-      }
+      out = write_flat_value(out + prefix.size(), value);
     };
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       (member(std::integral_constant<std::size_t, I>{}, members), ...);
@@ -321,6 +329,10 @@ class json_writer {
       after_key_ = false;
       return;
     }
+    if (!named && !options_.pretty && !frames_.empty() && frames_.back() == frame::array) {
+      if (need_comma_) put(',');
+      return;
+    }
     begin_value_after_sibling(named);
   }
   [[gnu::noinline]] void begin_value_after_sibling(bool named) {
@@ -420,6 +432,26 @@ class json_writer {
   // The longest text format_scalar writes: 24 bytes for a double ("-2.2250738585072014e-308"),
   // 20 for a 64-bit integer; rounded up.
   static constexpr std::size_t max_scalar_text = 32;
+  // The longest compact text of a json_flat_member: each number's with a comma or a bracket
+  // before it, and an array's ']'.
+  template <class M>
+  static constexpr std::size_t flat_value_room = json_flat_count<M>*(max_scalar_text + 1) + 1;
+  // A json_flat_member's compact text at out (room for flat_value_room<M>); returns its end.
+  template <class M>
+  char* write_flat_value(char* out, const M& value) {
+    if constexpr (std::is_arithmetic_v<M>) {
+      return format_scalar(out, value);
+    } else {
+      *out++ = '[';
+      const auto* data = std::data(value);
+      for (std::size_t i = 0; i < std::size(value); ++i) {
+        if (i != 0) *out++ = ',';
+        out = format_scalar(out, data[i]);
+      }
+      *out++ = ']';
+      return out;
+    }
+  }
   template <class T>
   char* format_scalar(char* out, T value) {
     if constexpr (std::is_same_v<T, bool>) {

@@ -67,15 +67,19 @@ inline constexpr auto json_member_prefix = [] {
 
 /// Members whose compact JSON has one fixed shape: a number or true/false (not an enum, which may
 /// travel as its name), or an array of a fixed count of them lying contiguously in memory (C
-/// arrays, std::array). Decided by the serializer's wire shape, so no type is named here. An
-/// object made only of these is written and read in one pass, with no bookkeeping per value.
+/// arrays, std::array; not arrays of arrays, whose text nests). Decided by the serializer's wire
+/// shape, so no type is named here. An object made only of these is written and read in one pass,
+/// with no bookkeeping per value.
 template <class T, class Shape = typename wire_shape_of<T>::type>
-inline constexpr bool json_flat_member = false;
+inline constexpr bool json_flat_number = false;
 template <class T, class U>
-inline constexpr bool json_flat_member<T, wire::scalar<U>> = std::is_same_v<T, U>;
+inline constexpr bool json_flat_number<T, wire::scalar<U>> = std::is_same_v<T, U>;
+
+template <class T, class Shape = typename wire_shape_of<T>::type>
+inline constexpr bool json_flat_member = json_flat_number<T>;
 template <class T, class E, std::size_t N>
 inline constexpr bool json_flat_member<T, wire::repeat<E, N>> =
-    json_flat_member<E>&& requires(T& array) {
+    json_flat_number<E>&& requires(T& array) {
   { std::data(array) } -> std::same_as<E*>;
 };
 
