@@ -193,6 +193,40 @@ TEST(NumberText, ShortestFloatsAgreeWithToChars) {
   }
 }
 
+// Doubles with up to six decimal places take a path of their own (one product and one division);
+// it must agree with to_chars at every number of places, at every magnitude it covers, at its
+// upper edge 2^52 / 10^6, and on the neighbours of such values, which must take the general path.
+TEST(NumberText, ShortDecimalsAgreeWithToChars) {
+  std::mt19937_64 rng(13);
+  for (int i = 0; i < 200000; ++i) {
+    const int places = static_cast<int>(rng() % 7);
+    const std::uint64_t digits = rng() % powers_of_ten[1 + rng() % 16];
+    const double value = static_cast<double>(digits) / static_cast<double>(powers_of_ten[places]);
+    expect_shortest(value);
+    expect_shortest(-value);
+    expect_shortest(std::nextafter(value, 0.0));
+    expect_shortest(std::nextafter(value, 1e300));
+  }
+  const double edge = 0x1p52 / 1e6;
+  double below = edge, above = edge;
+  for (int i = 0; i < 1000; ++i) {
+    below = std::nextafter(below, 0.0);
+    above = std::nextafter(above, 1e300);
+    expect_shortest(below);
+    expect_shortest(above);
+  }
+  for (std::uint64_t m = 1; m < 20000; ++m) {
+    expect_shortest(static_cast<double>(m) / 1e6);
+    expect_shortest(static_cast<double>(m) / 1e7);
+    expect_shortest(4503599627.0 + static_cast<double>(m) / 1e6);
+  }
+  EXPECT_EQ(shortest_text(37936.21), "37936.21");
+  EXPECT_EQ(shortest_text(0.000001), "1e-06");
+  EXPECT_EQ(shortest_text(0.25), "0.25");
+  EXPECT_EQ(shortest_text(4503599627.370495), "4503599627.370495");
+  EXPECT_EQ(shortest_text(123456.7), "123456.7");
+}
+
 // Stripping trailing zeros by the inverse of a power of five must divide exactly when 10^k
 // divides and never otherwise, up to the top of 64 bits. It strips at most 17 zeros (a double's
 // shortest digits have at most 17).

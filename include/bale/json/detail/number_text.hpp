@@ -213,23 +213,23 @@ inline constexpr std::uint64_t inverse_of_power_of_five(int k) noexcept {
 // divides: n * 5^-k (mod 2^64) rotated right by k is n / 10^k exactly when 10^k divides n, and
 // larger than (2^64 - 1) / 10^k otherwise (the map is one to one), so a test costs a product and a
 // rotation.
+template <int k>
+inline bool strip_trailing_zeros(decimal_value& d) noexcept {
+  constexpr std::uint64_t inverse = inverse_of_power_of_five(k);
+  static_assert(inverse * (powers_of_ten[k] >> k) == 1);
+  constexpr std::uint64_t limit = ~std::uint64_t{0} / powers_of_ten[k];
+  const std::uint64_t quotient = std::rotr(d.significand * inverse, k);
+  if (quotient > limit) return false;
+  d.significand = quotient;
+  d.exponent += k;
+  return true;
+}
 inline void remove_trailing_zeros(decimal_value& d) noexcept {
-  auto strip = [&d]<int k>(std::integral_constant<int, k>) {
-    constexpr std::uint64_t inverse = inverse_of_power_of_five(k);
-    static_assert(inverse * (powers_of_ten[k] >> k) == 1);
-    constexpr std::uint64_t limit = ~std::uint64_t{0} / powers_of_ten[k];
-    const std::uint64_t quotient = std::rotr(d.significand * inverse, k);
-    if (quotient > limit) return false;
-    d.significand = quotient;
-    d.exponent += k;
-    return true;
-  };
-  using one = std::integral_constant<int, 1>;
-  if (strip(one{}) && strip(one{})) {
-    strip(std::integral_constant<int, 8>{});
-    strip(std::integral_constant<int, 4>{});
-    strip(std::integral_constant<int, 2>{});
-    strip(one{});
+  if (strip_trailing_zeros<1>(d) && strip_trailing_zeros<1>(d)) {
+    strip_trailing_zeros<8>(d);
+    strip_trailing_zeros<4>(d);
+    strip_trailing_zeros<2>(d);
+    strip_trailing_zeros<1>(d);
   }
 }
 
@@ -443,6 +443,27 @@ template <class T>
     decimal_value result{c >> -q, 0};
     remove_trailing_zeros(result);
     return result;
+  }
+  if constexpr (std::is_same_v<T, double>) {
+    // A decimal with at most six digits after the point (prices, measurements, coordinates),
+    // found with one product and one division instead of the interval search. m / 10^6 is the
+    // decimal when it rounds back to the value; below 2^52 / 10^6 the value's ulp is under 10^-6,
+    // so no other decimal with six or fewer places rounds to it, and none with fewer digits
+    // either (such a decimal would have six or fewer places too): m without its trailing zeros
+    // is the shortest. Random doubles fail the check and take the general path.
+    constexpr double scale = 1e6;
+    const double scaled = value * scale;
+    if (scaled < 0x1p52) {
+      const auto m = static_cast<std::int64_t>(scaled + 0.5);
+      if (static_cast<double>(m) / scale == value) {
+        // Not an integer (handled above), so at most five trailing zeros.
+        decimal_value result{static_cast<std::uint64_t>(m), -6};
+        strip_trailing_zeros<4>(result);
+        strip_trailing_zeros<2>(result);
+        strip_trailing_zeros<1>(result);
+        return result;
+      }
+    }
   }
   // Normal values that are not a power of two, within the range of the one-product path.
   const bool symmetric = biased > 1 && c != hidden;
