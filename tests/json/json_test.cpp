@@ -334,6 +334,30 @@ TEST(JsonRoundTrip, EveryKindOfType) {
   EXPECT_EQ(*owned, (point{1, 2}));
 }
 
+// Reading into an existing hash map replaces its entries but keeps its buckets, so a map reserved
+// by the caller (JSON gives no count up front) is filled without rehashing; a duplicate key is an
+// error at that key.
+TEST(JsonRead, IntoAReservedHashMap) {
+  std::unordered_map<std::string, double> map{{"old", 1.0}};
+  map.reserve(1000);
+  const std::size_t buckets = map.bucket_count();
+  std::string text = "{";
+  for (int i = 0; i < 500; ++i)
+    text += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":" + std::to_string(i) + ".5";
+  text += "}";
+  bale::from_json(text, map);
+  EXPECT_EQ(map.size(), 500u);
+  EXPECT_EQ(map.count("old"), 0u);
+  EXPECT_EQ(map.at("k499"), 499.5);
+  EXPECT_EQ(map.bucket_count(), buckets);
+  const auto duplicate =
+      bale::try_from_json<std::unordered_map<std::string, int>>(R"({"a":1,"b":2,"a":3})");
+  ASSERT_FALSE(duplicate);
+  EXPECT_NE(duplicate.error().message().find("duplicate key"), std::string::npos);
+  EXPECT_GE(duplicate.error().offset(), 13u);  // within the repeated entry
+  EXPECT_LE(duplicate.error().offset(), 18u);
+}
+
 TEST(JsonRoundTrip, TypeAwareOptionsBecomePlainJson) {
   struct weights {
     bale::small_float<float> w[2];

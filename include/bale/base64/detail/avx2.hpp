@@ -18,6 +18,10 @@ namespace bale::detail {
 
 #if defined(BALE_BASE64_AVX2)
 
+/// Inputs from this size on are encoded with non-temporal stores (when the output is 16-byte
+/// aligned, as large allocations are).
+inline constexpr std::size_t base64_stream_threshold = std::size_t{8} << 20;
+
 /// Encodes whole 24-byte blocks while 28 bytes can be read; returns the bytes consumed.
 __attribute__((target("avx2"))) inline std::size_t base64_encode_avx2(const std::uint8_t* in,
                                                                       std::size_t n, char* out,
@@ -32,6 +36,10 @@ __attribute__((target("avx2"))) inline std::size_t base64_encode_avx2(const std:
       'a' - 26, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52,
       '0' - 52, '0' - 52, plus, slash, 'A', 0, 0, 'a' - 26, '0' - 52, '0' - 52, '0' - 52, '0' - 52,
       '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, plus, slash, 'A', 0, 0);
+  // An output larger than the caches goes around them (non-temporal stores): the lines are not
+  // read from memory first only to be overwritten, which is most of a large encode's time.
+  const bool around_caches =
+      n >= base64_stream_threshold && reinterpret_cast<std::uintptr_t>(out) % 16 == 0;
   std::size_t i = 0;
   for (; i + 28 <= n; i += 24, out += 32) {
     const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i));
@@ -48,8 +56,14 @@ __attribute__((target("avx2"))) inline std::size_t base64_encode_avx2(const std:
     const __m256i below_26 = _mm256_cmpgt_epi8(_mm256_set1_epi8(26), v);
     range = _mm256_or_si256(range, _mm256_and_si256(below_26, _mm256_set1_epi8(13)));
     v = _mm256_add_epi8(v, _mm256_shuffle_epi8(offsets, range));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), v);
+    if (around_caches) {
+      _mm_stream_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(v));
+      _mm_stream_si128(reinterpret_cast<__m128i*>(out + 16), _mm256_extracti128_si256(v, 1));
+    } else {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), v);
+    }
   }
+  if (around_caches) _mm_sfence();  // ordered before the portable tail and the caller's reads
   return i;
 }
 
