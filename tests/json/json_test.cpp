@@ -336,7 +336,7 @@ TEST(JsonRoundTrip, EveryKindOfType) {
 
 // Reading into an existing hash map replaces its entries but keeps its buckets, so a map reserved
 // by the caller (JSON gives no count up front) is filled without rehashing; a duplicate key is an
-// error at that key.
+// error located within the repeated entry.
 TEST(JsonRead, IntoAReservedHashMap) {
   std::unordered_map<std::string, double> map{{"old", 1.0}};
   map.reserve(1000);
