@@ -62,4 +62,80 @@ TEST(Map, DuplicateKeyIsInvalid) {
   EXPECT_EQ(s.error().code(), bale::errc::invalid_value);
 }
 
+// Hashed containers of more than 32,768 elements are filled in bucket order: the same contents,
+// repeated keys kept in the multi forms, any hasher.
+TEST(Map, LargeHashedContainers) {
+  std::unordered_map<std::string, int> map;
+  std::unordered_multimap<int, int> multimap;
+  std::unordered_set<std::string, case_blind_hash> set;
+  std::unordered_multiset<int> multiset;
+  for (int i = 0; i < 40000; ++i) {
+    map.emplace("key_" + std::to_string(i), i);
+    multimap.emplace(i % 3000, i);
+    set.insert("Item" + std::to_string(i));
+    multiset.insert(i % 7000);
+  }
+  expect_roundtrip(map);
+  expect_roundtrip(multimap);
+  expect_roundtrip(set);
+  expect_roundtrip(multiset);
+}
+
+// A repeated key is reported where it would be if every entry were inserted as read: at the end
+// of the first repeating entry in input order, with its index. Hashed containers keep entries
+// aside past the first thousand (unless told of fewer than 32,768 up front) and insert them in
+// bucket order from 32,768 on: each scenario's repeat lies before, within or past that.
+TEST(Map, RepeatedKeyInALargeHashMapIsTheFirstInInputOrder) {
+  struct scenario {
+    int size;
+    std::vector<std::pair<int, int>> repeats;  // entry index, the earlier key it repeats
+    std::size_t first;
+  };
+  auto entries = [](const scenario& s) {
+    std::vector<std::pair<int, int>> v;
+    for (int i = 0; i < s.size; ++i) v.emplace_back(i, i);
+    for (auto [at, key] : s.repeats) v[static_cast<std::size_t>(at)].first = key;
+    return v;
+  };
+  // Twenty repeats in reverse order of their keys, so that bucket order is unlikely to match
+  // input order; one among the first entries; one past them repeating one of the first.
+  scenario reversed{40000, {}, 39000};
+  for (int k = 0; k < 20; ++k) reversed.repeats.emplace_back(39000 + k, 5019 - k);
+  const scenario scenarios[] = {reversed,
+                                {40000, {{1000, 10}, {39000, 20}}, 1000},
+                                {40000, {{38000, 3}}, 38000},
+                                {10000, {{9000, 5000}, {9500, 3}}, 9000}};
+  for (const scenario& s : scenarios) {
+    const auto pairs = entries(s);
+    // Binary: an 8-byte count, then 8 bytes an entry.
+    auto binary = bale::try_deserialize<std::unordered_map<int, int>>(bale::serialize(pairs));
+    ASSERT_FALSE(binary);
+    EXPECT_EQ(binary.error().code(), bale::errc::invalid_value);
+    EXPECT_NE(binary.error().message().find("duplicate key"), std::string::npos);
+    EXPECT_EQ(binary.error().path(), "[" + std::to_string(s.first) + "]");
+    EXPECT_EQ(binary.error().offset(), 8 + 8 * (s.first + 1));
+    // JSON: an object, the error at the end of the repeating entry.
+    std::string text = "{";
+    std::size_t end_of_first = 0;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      text += (i ? ",\"" : "\"") + std::to_string(pairs[i].first) + "\":" + std::to_string(i);
+      if (i == s.first) end_of_first = text.size();
+    }
+    text += "}";
+    auto json = bale::try_from_json<std::unordered_map<std::string, int>>(text);
+    ASSERT_FALSE(json);
+    EXPECT_EQ(json.error().code(), bale::errc::invalid_value);
+    EXPECT_EQ(json.error().path(), "[" + std::to_string(s.first) + "]");
+    EXPECT_EQ(json.error().offset(), end_of_first);
+    auto set = bale::try_deserialize<std::unordered_set<int>>(bale::serialize([&] {
+      std::vector<int> keys;
+      for (auto [key, value] : pairs) keys.push_back(key);
+      return keys;
+    }()));
+    ASSERT_FALSE(set);
+    EXPECT_EQ(set.error().path(), "[" + std::to_string(s.first) + "]");
+    EXPECT_EQ(set.error().offset(), 8 + 4 * (s.first + 1));
+  }
+}
+
 }  // namespace

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "bale/core/error.hpp"
+#include "bale/types/detail/element_inserter.hpp"
 
 namespace bale::detail {
 
@@ -88,31 +89,16 @@ void load_back(Archive& ar, Container& container) {
   }
 }
 
-template <class Container>
-concept unique_keys = requires(Container& c, typename Container::value_type v) {
-  { c.insert(std::move(v)).second } -> std::convertible_to<bool>;
-};
-
-template <class Archive, class Container, class Inserted>
-void require_inserted(Archive& ar, const Inserted& inserted) {
-  if constexpr (unique_keys<Container>) {
-    if (!inserted.second) ar.fail(errc::invalid_value, "duplicate key");
-  }
-}
-
 /// set, multiset and their unordered forms.
 template <class Archive, class Container>
 void load_set(Archive& ar, Container& container) {
   using T = typename Container::value_type;
   container.clear();
-  ar.template read_sequence<T>(reserve_hint(container), [&](auto& element_ar) {
-    T element{};
-    element_ar(element);
-    if constexpr (unique_keys<Container>)
-      require_inserted<Archive, Container>(ar, container.insert(std::move(element)));
-    else
-      container.insert(std::move(element));
-  });
+  element_inserter<Archive, Container, T> inserter(ar, container);
+  ar.template read_sequence<T>(
+      [&](std::size_t count) { inserter.expect(count); },
+      [&](auto& element_ar) { inserter.add([&](T& element) { element_ar(element); }); });
+  inserter.finish();
 }
 
 template <class Archive, class Map>
@@ -129,15 +115,14 @@ void load_map(Archive& ar, Map& map) {
   using K = typename Map::key_type;
   using V = typename Map::mapped_type;
   map.clear();
-  ar.template read_map<std::pair<K, V>>(reserve_hint(map), [&](auto& entry_ar) {
-    K key{};
-    V value{};
-    entry_ar.read_map_entry(key, value);
-    if constexpr (unique_keys<Map>)
-      require_inserted<Archive, Map>(ar, map.emplace(std::move(key), std::move(value)));
-    else
-      map.emplace(std::move(key), std::move(value));
-  });
+  element_inserter<Archive, Map, std::pair<K, V>> inserter(ar, map);
+  ar.template read_map<std::pair<K, V>>([&](std::size_t count) { inserter.expect(count); },
+                                        [&](auto& entry_ar) {
+                                          inserter.add([&](std::pair<K, V>& entry) {
+                                            entry_ar.read_map_entry(entry.first, entry.second);
+                                          });
+                                        });
+  inserter.finish();
 }
 
 }  // namespace bale::detail

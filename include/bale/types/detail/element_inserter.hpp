@@ -1,0 +1,169 @@
+#pragma once
+// Putting elements read one at a time into a set or a map. A hashed container (unordered_set,
+// unordered_map and their multi forms) that has outgrown the caches pays two cache misses for
+// each element inserted in the order read: its bucket, and the node that heads the list before
+// it, which the insertion relinks. Past the first few thousand elements they are therefore kept
+// aside and inserted at the end in the order of their buckets (a counting sort): consecutive
+// insertions then touch neighbouring buckets and the nodes allocated just before.
+
+#include <algorithm>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "bale/core/error.hpp"
+
+namespace bale::detail {
+
+template <class Container>
+concept unique_keys = requires(Container& c, typename Container::value_type v) {
+  { c.insert(std::move(v)).second } -> std::convertible_to<bool>;
+};
+
+template <class Container>
+concept hashed_container = requires(Container& c, const typename Container::key_type& key) {
+  { c.bucket(key) } -> std::convertible_to<std::size_t>;
+  { c.bucket_count() } -> std::convertible_to<std::size_t>;
+  c.reserve(std::size_t{});
+};
+
+/// Inserts the elements of one read (`Element`: the set's value, or a map's std::pair<K, V>) into
+/// `container`, which the caller has cleared. A key repeated in a container of unique keys is an
+/// invalid_value error at the end of the repeated element, with the element's index in its path.
+template <class Archive, class Container, class Element>
+class element_inserter {
+ public:
+  /// Hashed containers: elements inserted as read before the rest are kept aside, unless the
+  /// format said up front that there are fewer than bucket_order_count in all.
+  static constexpr std::size_t direct_count = 1024;
+  /// From this many elements on, those kept aside are inserted in bucket order; below it the
+  /// container stays in the caches (about 2 MB), and the sort would cost more than it saves.
+  static constexpr std::size_t bucket_order_count = 32768;
+
+  element_inserter(Archive& ar, Container& container) noexcept : ar_(ar), container_(container) {}
+
+  /// The element count, where the format gives it before the elements (checked against the
+  /// input by then).
+  void expect(std::size_t count) {
+    expected_ = count;
+    if constexpr (requires { container_.reserve(count); }) container_.reserve(count);
+  }
+
+  /// Reads one element with read(element) and inserts it, or keeps it aside.
+  template <class Read>
+  void add(Read&& read) {
+    if constexpr (hashed_container<Container>) {
+      if (inserted_ >= direct_count && expected_ >= bucket_order_count) [[unlikely]] {
+        // Read in place: the element is moved once, into its node.
+        staged_element& slot = staged_.emplace_back();
+        read(slot.element);
+        slot.end = ar_.offset();
+        return;
+      }
+    }
+    Element element{};
+    read(element);
+    if (!insert(std::move(element))) ar_.fail(errc::invalid_value, "duplicate key");
+    ++inserted_;
+  }
+
+  /// Inserts what was kept aside. Called once, after the last element.
+  void finish() {
+    if constexpr (hashed_container<Container>) {
+      if (staged_.empty()) return;
+      container_.reserve(container_.size() + staged_.size());
+      if (inserted_ + staged_.size() < bucket_order_count) {
+        for (std::size_t i = 0; i < staged_.size(); ++i)
+          if (!insert(std::move(staged_[i].element))) fail_repeated(i);
+      } else {
+        // 32-bit indices where they do: the sort's arrays are written in random order, and
+        // half the size keeps more of them in the cache.
+        constexpr std::size_t narrow_limit = std::numeric_limits<std::uint32_t>::max();
+        if (staged_.size() < narrow_limit && container_.bucket_count() < narrow_limit)
+          insert_staged_in_bucket_order<std::uint32_t>();
+        else
+          insert_staged_in_bucket_order<std::size_t>();
+      }
+      inserted_ += staged_.size();
+      staged_ = {};
+    }
+  }
+
+ private:
+  struct staged_element {
+    Element element{};
+    std::size_t end = 0;  // the input offset just past it, for the error on a repeated key
+  };
+
+  static const auto& key_of(const Element& element) noexcept {
+    if constexpr (std::is_same_v<Element, typename Container::key_type>)
+      return element;
+    else
+      return element.first;
+  }
+
+  bool insert(Element&& element) {
+    // A map's key and value passed apart, as emplace is most often called (and best inlined).
+    auto emplace = [this](Element&& e) {
+      if constexpr (std::is_same_v<Element, typename Container::key_type>)
+        return container_.emplace(std::move(e));
+      else
+        return container_.emplace(std::move(e.first), std::move(e.second));
+    };
+    if constexpr (unique_keys<Container>)
+      return emplace(std::move(element)).second;
+    else
+      return emplace(std::move(element)), true;
+  }
+
+  // The error for staged element i, as if it had been inserted as read.
+  [[noreturn]] void fail_repeated(std::size_t i) const {
+    try {
+      ar_.fail_at(errc::invalid_value, "duplicate key", staged_[i].end);
+    } catch (error& e) {
+      e.prepend_index(inserted_ + i);
+      throw;
+    }
+  }
+
+  template <class Index>
+  void insert_staged_in_bucket_order() {
+    const std::size_t count = staged_.size();
+    const std::size_t buckets = container_.bucket_count();
+    // A counting sort by bucket; stable, so equal keys keep their order.
+    std::vector<Index> bucket(count);
+    std::vector<Index> next_slot(buckets + 1, 0);
+    for (std::size_t i = 0; i < count; ++i) {
+      bucket[i] = static_cast<Index>(container_.bucket(key_of(staged_[i].element)));
+      ++next_slot[bucket[i] + 1];
+    }
+    for (std::size_t b = 0; b < buckets; ++b) next_slot[b + 1] += next_slot[b];
+    std::vector<Index> order(count);
+    for (std::size_t i = 0; i < count; ++i) order[next_slot[bucket[i]]++] = static_cast<Index>(i);
+
+    // The first repeated key in input order is the one reported, as if inserted as read.
+    std::size_t repeated = count;
+    constexpr std::size_t ahead = 8;  // the staged elements are read out of order: fetch early
+    for (std::size_t k = 0; k < count; ++k) {
+#if defined(__GNUC__)
+      if (k + ahead < count) __builtin_prefetch(&staged_[order[k + ahead]]);
+#endif
+      const std::size_t i = order[k];
+      if (!insert(std::move(staged_[i].element))) repeated = std::min(repeated, i);
+    }
+    if (repeated != count) fail_repeated(repeated);
+  }
+
+  Archive& ar_;
+  Container& container_;
+  std::size_t inserted_ = 0;
+  std::size_t expected_ = std::numeric_limits<std::size_t>::max();  // unknown until told
+  std::deque<staged_element> staged_;  // grows without moving what it holds
+};
+
+}  // namespace bale::detail
