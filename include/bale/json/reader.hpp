@@ -746,7 +746,8 @@ class json_reader {
       const digit_run run = leading_digits(p);
       significand = significand * powers_of_ten[run.count] + run.value;
       p += run.count;
-      if (run.count != 8) break;
+      // A run of eight ends the fraction when no digit follows (a float's eight digits).
+      if (run.count != 8 || static_cast<unsigned>(*p - '0') >= 10) break;
       if (runs == 2) return nullptr;
     }
     const std::ptrdiff_t fraction_digits = p - fraction;
