@@ -2,9 +2,12 @@
 // Putting elements read one at a time into a set or a map. A hashed container (unordered_set,
 // unordered_map and their multi forms) that has outgrown the caches pays two cache misses for
 // each element inserted in the order read: its bucket, and the node that heads the list before
-// it, which the insertion relinks. Past the first few thousand elements they are therefore kept
-// aside and inserted at the end in the order of their buckets (a counting sort): consecutive
-// insertions then touch neighbouring buckets and the nodes allocated just before.
+// it, which the insertion relinks. Elements of a large one (a count of 32,768 or more given up
+// front, or past the first 1,024 when the format gives no count, as JSON) are therefore kept aside
+// and inserted at the end, after one reserve, in the order of their buckets (a counting sort):
+// consecutive insertions then touch neighbouring buckets and the nodes allocated just before. The
+// elements kept aside are those the read has charged to the allocation budget; they are freed
+// before the read returns.
 
 #include <algorithm>
 #include <concepts>
