@@ -62,6 +62,30 @@ TEST(Map, DuplicateKeyIsInvalid) {
   EXPECT_EQ(s.error().code(), bale::errc::invalid_value);
 }
 
+// Ordered containers take each element at the end when the input is in order, as bale writes
+// it; input in any other order reads the same, and a repeated key is found wherever it lies.
+TEST(Map, OrderedContainersReadFromAnyOrder) {
+  EXPECT_EQ((bale::from_json<std::map<std::string, int>>(R"({"c":1,"a":2,"b":3})")),
+            (std::map<std::string, int>{{"a", 2}, {"b", 3}, {"c", 1}}));
+  EXPECT_EQ((bale::from_json<std::multimap<std::string, int>>(R"({"b":1,"a":2,"b":3,"a":4})")),
+            (std::multimap<std::string, int>{{"a", 2}, {"a", 4}, {"b", 1}, {"b", 3}}));
+  const auto repeated =
+      bale::try_from_json<std::map<std::string, int>>(R"({"b":1,"c":2,"a":3,"b":4})");
+  ASSERT_FALSE(repeated);
+  EXPECT_EQ(repeated.error().path(), "[3]");
+  EXPECT_EQ(repeated.error().offset(), 24u);  // just past the repeating entry
+  const auto set =
+      bale::try_deserialize<std::set<int>>(bale::serialize(std::vector<int>{5, 1, 3, 1}));
+  ASSERT_FALSE(set);
+  EXPECT_EQ(set.error().path(), "[3]");
+  EXPECT_EQ(
+      (bale::deserialize<std::set<int, std::greater<>>>(bale::serialize(std::set<int>{1, 2, 3}))),
+      (std::set<int, std::greater<>>{1, 2, 3}));
+  std::multimap<int, int> many;
+  for (int i = 0; i < 50000; ++i) many.emplace(i / 3, i);
+  expect_roundtrip(many);  // equal keys keep their order
+}
+
 // Hashed containers of more than 32,768 elements are filled in bucket order: the same contents,
 // repeated keys kept in the multi forms, any hasher.
 TEST(Map, LargeHashedContainers) {
