@@ -1,16 +1,16 @@
 #pragma once
-// Putting elements read one at a time into a set or a map. An ordered one (set, map and their
-// multi forms) is given the end as the hint: bale writes it in order, so each element goes last
-// in constant time, where a search from the root would miss the cache on every level. A hashed
-// container (unordered_set,
-// unordered_map and their multi forms) that has outgrown the caches pays two cache misses for
-// each element inserted in the order read: its bucket, and the node that heads the list before
-// it, which the insertion relinks. Elements of a large one (a count of 32,768 or more given up
-// front, or past the first 1,024 when the format gives no count, as JSON) are therefore kept aside
-// and inserted at the end, after one reserve, in the order of their buckets (a counting sort):
-// consecutive insertions then touch neighbouring buckets and the nodes allocated just before. The
-// elements kept aside are those the read has charged to the allocation budget; they are freed
-// before the read returns.
+// Putting elements read one at a time into a set or a map.
+// - An ordered container (set, map and their multi forms) is given its end as the hint: bale
+//   writes it in order, so each element goes last in constant time, where a search from the root
+//   would miss the cache on every level.
+// - A hashed container (unordered_set, unordered_map and their multi forms) that has outgrown the
+//   caches pays two cache misses for each element inserted in the order read: its bucket, and
+//   the node that heads the list before it, which the insertion relinks. Elements of a large one
+//   (a count of 32,768 or more given up front, or past the first 1,024 when the format gives no
+//   count, as JSON) are therefore kept aside and inserted at the end, after one reserve, in the
+//   order of their buckets (a counting sort): consecutive insertions then touch neighbouring
+//   buckets and the nodes allocated just before. The elements kept aside are those the read has
+//   charged to the allocation budget; they are freed before the read returns.
 
 #include <algorithm>
 #include <concepts>
@@ -119,28 +119,25 @@ class element_inserter {
   }
 
   bool insert(Element&& element) {
-    if constexpr (ordered_container<Container>) {
-      // Sets and maps are written in order, so each element usually goes last: the end as the
-      // hint makes that insertion constant time, and any other is as without a hint.
-      const std::size_t before = container_.size();
-      if constexpr (std::is_same_v<Element, typename Container::key_type>)
-        container_.emplace_hint(container_.end(), std::move(element));
-      else
-        container_.emplace_hint(container_.end(), std::move(element.first),
-                                std::move(element.second));
-      return container_.size() != before;
-    }
-    // A map's key and value passed apart, as emplace is most often called (and best inlined).
-    auto emplace = [this](Element&& e) {
-      if constexpr (std::is_same_v<Element, typename Container::key_type>)
-        return container_.emplace(std::move(e));
-      else
-        return container_.emplace(std::move(e.first), std::move(e.second));
+    const auto emplace = [this](auto&&... arguments) {
+      if constexpr (ordered_container<Container>) {
+        // Usually the last element so far: constant time with this hint, and any other is
+        // placed as without one.
+        const std::size_t before = container_.size();
+        container_.emplace_hint(container_.end(), std::move(arguments)...);
+        return container_.size() != before;
+      } else if constexpr (unique_keys<Container>) {
+        return container_.emplace(std::move(arguments)...).second;
+      } else {
+        container_.emplace(std::move(arguments)...);
+        return true;
+      }
     };
-    if constexpr (unique_keys<Container>)
-      return emplace(std::move(element)).second;
+    // A map's key and value passed apart, as emplace is most often called (and best inlined).
+    if constexpr (std::is_same_v<Element, typename Container::key_type>)
+      return emplace(element);
     else
-      return emplace(std::move(element)), true;
+      return emplace(element.first, element.second);
   }
 
   // The error for staged element i, as if it had been inserted as read.
