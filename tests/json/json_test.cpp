@@ -156,16 +156,20 @@ TEST(JsonText, EscapedStrings) {
   }
 }
 
-// Each length from 0 to 20 (the short-string words, one word, a word and a tail), with one byte
-// that needs attention at each place, as a value and as a map key; a stray byte past the end of
-// the string must not count.
+// Each length from 0 to 40 (the short-string words, one or two words, 16-byte steps and their
+// overlapping last step, the escaper's tail word), with one byte or sequence that needs attention
+// at each place, as a value and as a map key, written and read back; a stray byte past the end of
+// the string must not count; invalid UTF-8 at each place names its byte.
 TEST(JsonText, ShortStringsWithOneSpecialByteAnywhere) {
   const std::pair<std::string, std::string> specials[] = {{"\"", "\\\""},
                                                           {"\\", "\\\\"},
                                                           {"\x01", "\\u0001"},
+                                                          {"\n", "\\n"},
                                                           {"\x7f", "\x7f"},
-                                                          {"\xc3\xa9", "\xc3\xa9"}};
-  for (std::size_t n = 0; n <= 20; ++n) {
+                                                          {"\xc3\xa9", "\xc3\xa9"},
+                                                          {"\xe2\x82\xac", "\xe2\x82\xac"},
+                                                          {"\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80"}};
+  for (std::size_t n = 0; n <= 40; ++n) {
     const std::string plain(n, 'k');
     expect_json(plain, "\"" + plain + "\"");
     expect_json(std::map<std::string, int>{{plain, 1}}, "{\"" + plain + "\":1}");
@@ -178,6 +182,20 @@ TEST(JsonText, ShortStringsWithOneSpecialByteAnywhere) {
         const std::string expected = plain.substr(0, at) + escaped + plain.substr(at + 1);
         expect_json(text, "\"" + expected + "\"");
         expect_json(std::map<std::string, int>{{text, 2}}, "{\"" + expected + "\":2}");
+      }
+      // Two that need attention, the second in the escaper's tail.
+      const std::string twice = plain.substr(0, at) + "\xc3\xa9" + plain.substr(at + 1) + "\\";
+      expect_json(twice, "\"" + plain.substr(0, at) + "\xc3\xa9" + plain.substr(at + 1) + "\\\\\"");
+      for (const std::string bad : {"\xff", "\xc3", "\xe2\x82", "\xed\xa0\x80"}) {
+        const std::string text = plain.substr(0, at) + bad + plain.substr(at + 1);
+        try {
+          (void)bale::to_json(text);
+          ADD_FAILURE() << "invalid UTF-8 written at " << at << " of " << n;
+        } catch (const bale::error& e) {
+          EXPECT_NE(std::string(e.what()).find("at its byte " + std::to_string(at) + " "),
+                    std::string::npos)
+              << e.what();
+        }
       }
     }
   }

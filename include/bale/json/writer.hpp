@@ -494,10 +494,10 @@ class json_writer {
   [[gnu::noinline]] void write_string_escaped(std::string_view text) {
     const std::size_t n = text.size();
     if constexpr (!Sink::counts_only) {
-      // Strings of a bounded length go straight into room for the longest escaping
-      // (six bytes a byte); longer ones a run at a time.
+      // Strings of a bounded length go straight into room for the longest escaping (six bytes a
+      // byte) and the slack write_escaped needs; longer ones a run at a time.
       if (n <= direct_escape_limit) {
-        char* const start = reinterpret_cast<char*>(sink_.ensure(6 * n + 2));
+        char* const start = reinterpret_cast<char*>(sink_.ensure(6 * n + 1 + escape_slack));
         *start = '"';
         char* const end = write_escaped(text, 0, start + 1, offset_in_room(start + 1));
         *end = '"';
@@ -507,7 +507,7 @@ class json_writer {
     }
     put('"');
     // Pieces of up to direct_escape_limit bytes, cut only between UTF-8 sequences.
-    char piece[6 * direct_escape_limit];
+    char piece[6 * direct_escape_limit + escape_slack];
     std::size_t done = 0;
     while (done < n) {
       std::size_t size = n - done < direct_escape_limit ? n - done : direct_escape_limit;
@@ -521,43 +521,65 @@ class json_writer {
     put('"');
   }
   static constexpr std::size_t direct_escape_limit = 1024;
+  // Room write_escaped needs past six bytes a byte: it stores a whole word while one byte is left.
+  static constexpr std::size_t escape_slack = 8;
 
-  // The escaped text of `text` at out (at most six bytes a byte); returns its end. For the error
-  // on invalid UTF-8: `index` is where text starts in the whole string, `offset` where out lies
-  // in the output.
+  // The escaped text of `text` at out, which has room for six bytes a byte and escape_slack more;
+  // returns its end. For the error on invalid UTF-8: `index` is where text starts in the whole
+  // string, `offset` where out lies in the output.
   char* write_escaped(std::string_view text, std::size_t index, char* out,
                       std::size_t offset) const {
     const char* p = text.data();
     const char* const end = p + text.size();
     char* const first = out;
+    // A tail of fewer than eight bytes is read as the text's last word shifted down, with plain
+    // bytes shifted in above it (little-endian order; otherwise it goes a byte at a time).
+    const bool tail_as_word = std::endian::native == std::endian::little && text.size() >= 8;
     while (p < end) {
-      // The plain run a word at a time, stored whole: out has six bytes of room for each byte
-      // left, so eight bytes fit wherever eight are left to read.
-      while (end - p >= 8) {
+      const auto left = static_cast<std::size_t>(end - p);
+      if (left >= 8 || tail_as_word) {
+        // Eight bytes stored whole, then checked; only the plain ones before the first that
+        // needs attention are kept.
         std::uint64_t word;
-        std::memcpy(&word, p, 8);
+        std::size_t step = 8;
+        if (left >= 8) {
+          std::memcpy(&word, p, 8);
+        } else {
+          std::memcpy(&word, end - 8, 8);
+          const int shift = static_cast<int>(8 - left) * 8;
+          word = (word >> shift) | ((json_ones * 'a') << (64 - shift));
+          step = left;
+        }
         std::memcpy(out, &word, 8);
         if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
-        if (const std::uint64_t special = json_special_bytes(word); special != 0) {
-          const auto plain = static_cast<std::size_t>(std::countr_zero(special)) / 8;
-          out += plain;
-          p += plain;
-          break;
+        const std::uint64_t special = json_special_bytes(word);
+        if (special == 0) {
+          out += step;
+          p += step;
+          continue;
         }
-        out += 8;
-        p += 8;
+        const auto plain = static_cast<std::size_t>(std::countr_zero(special)) / 8;
+        out += plain;
+        p += plain;
+      } else if (json_plain_byte(static_cast<unsigned char>(*p))) {
+        *out++ = *p++;
+        continue;
       }
-      while (p < end && json_plain_byte(static_cast<unsigned char>(*p))) *out++ = *p++;
-      if (p == end) break;
       const auto c = static_cast<unsigned char>(*p);
       if (c >= 0x80) {
-        const std::size_t length = utf8_sequence(p, end);
+        // Two-byte sequences (accented Latin, Greek, Cyrillic) are checked here; longer ones and
+        // errors out of line. Two overlapping pairs copy any length from 2 to 4.
+        std::size_t length = 2;
+        if (c < 0xC2 || c > 0xDF || end - p < 2 ||
+            (static_cast<unsigned char>(p[1]) & 0xC0) != 0x80)
+          length = utf8_sequence(p, end);
         if (length == 0)
           throw error(errc::invalid_value,
                       "string is not valid UTF-8 at its byte " +
                           std::to_string(index + static_cast<std::size_t>(p - text.data())),
                       offset + static_cast<std::size_t>(out - first));
-        std::memcpy(out, p, length);
+        std::memcpy(out, p, 2);
+        std::memcpy(out + length - 2, p + length - 2, 2);
         out += length;
         p += length;
         continue;
