@@ -751,7 +751,7 @@ class json_reader {
       if (runs == 2) return nullptr;
     }
     const std::ptrdiff_t fraction_digits = p - fraction;
-    if (fraction_digits == 0 || whole.count + fraction_digits > 19 || *p == 'e' || *p == 'E')
+    if (fraction_digits == 0 || whole.count + fraction_digits > 19 || (*p | 0x20) == 'e')
       return nullptr;
     parts.significand = significand;
     parts.exponent = -static_cast<int>(fraction_digits);
@@ -902,7 +902,10 @@ class json_reader {
     // The usual number in a few instructions here; every other form and every error out of line.
     decimal_parts parts;
     if (const char* end = scan_plain_decimal(parts); end != nullptr) {
-      bool done = decimal_to_float_exact(parts, value);
+      // A plain decimal is exact and has 1 to 18 fraction digits: only the significand's size
+      // decides whether one division is exact enough.
+      bool done = parts.significand <= (std::uint64_t{1} << 53) &&
+                  exact_quotient_to_float(parts.significand, parts.exponent, parts.negative, value);
       if constexpr (std::is_same_v<T, double>) {
         if (!done) done = decimal_to_double_product(parts, value);
       }

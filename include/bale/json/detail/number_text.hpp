@@ -122,7 +122,12 @@ inline char* write_digits(char* out, std::uint64_t n) noexcept {
     return out + 8;
   }
   const std::uint64_t top = n / e16, rest = n - top * e16, middle = rest / e8;
-  out = write_digits_below_1e8(out, static_cast<std::uint32_t>(top));
+  if (top < 10) {
+    // One digit on top: every 17-digit significand of a shortest double.
+    *out++ = static_cast<char>('0' + top);
+  } else {
+    out = write_digits_below_1e8(out, static_cast<std::uint32_t>(top));
+  }
   write_eight_digits(out, static_cast<std::uint32_t>(middle));
   write_eight_digits(out + 8, static_cast<std::uint32_t>(rest - middle * e8));
   return out + 16;
@@ -579,17 +584,14 @@ inline constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4, 
                                                    1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                                    1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-/// The correctly rounded value of `parts` when one exact operation gives it; false otherwise
-/// (the caller falls back to a full conversion).
+/// The correctly rounded value of a decimal whose significand (at most 2^53) and power of ten
+/// (|exponent| <= 22) are exact doubles, when one operation gives it; false otherwise.
 template <class T>
-bool decimal_to_float_exact(const decimal_parts& parts, T& value) noexcept {
-  if (!parts.exact || parts.significand > (std::uint64_t{1} << 53) || parts.exponent < -22 ||
-      parts.exponent > 22)
-    return false;
+[[gnu::always_inline]] inline bool exact_quotient_to_float(std::uint64_t significand, int exponent,
+                                                           bool negative, T& value) noexcept {
   // Both operands are exact doubles, so the one rounding of * or / is the correct one.
-  double d = static_cast<double>(parts.significand);
-  d = parts.exponent < 0 ? d / exact_powers_of_ten[-parts.exponent]
-                         : d * exact_powers_of_ten[parts.exponent];
+  double d = static_cast<double>(significand);
+  d = exponent < 0 ? d / exact_powers_of_ten[-exponent] : d * exact_powers_of_ten[exponent];
   if constexpr (std::is_same_v<T, float>) {
     // Rounding that double to float is a second rounding; it can only differ from rounding the
     // decimal itself when the double lands exactly halfway between two floats. No check of the
@@ -597,8 +599,18 @@ bool decimal_to_float_exact(const decimal_parts& parts, T& value) noexcept {
     const auto low_bits = std::bit_cast<std::uint64_t>(d) & ((std::uint64_t{1} << 29) - 1);
     if (low_bits == (std::uint64_t{1} << 28)) return false;
   }
-  value = static_cast<T>(parts.negative ? -d : d);
+  value = static_cast<T>(negative ? -d : d);
   return true;
+}
+
+/// The correctly rounded value of `parts` when one exact operation gives it; false otherwise
+/// (the caller falls back to a full conversion).
+template <class T>
+bool decimal_to_float_exact(const decimal_parts& parts, T& value) noexcept {
+  if (!parts.exact || parts.significand > (std::uint64_t{1} << 53) || parts.exponent < -22 ||
+      parts.exponent > 22)
+    return false;
+  return exact_quotient_to_float(parts.significand, parts.exponent, parts.negative, value);
 }
 
 /// The correctly rounded double of `parts` from one 64 x 128-bit product with the power of ten
