@@ -567,12 +567,8 @@ class json_writer {
       }
       const auto c = static_cast<unsigned char>(*p);
       if (c >= 0x80) {
-        // Two-byte sequences (accented Latin, Greek, Cyrillic) are checked here; longer ones and
-        // errors out of line. Two overlapping pairs copy any length from 2 to 4.
-        std::size_t length = 2;
-        if (c < 0xC2 || c > 0xDF || end - p < 2 ||
-            (static_cast<unsigned char>(p[1]) & 0xC0) != 0x80)
-          length = utf8_sequence(p, end);
+        // Two overlapping pairs copy any length from 2 to 4.
+        const std::size_t length = utf8_sequence(p, end);
         if (length == 0)
           throw error(errc::invalid_value,
                       "string is not valid UTF-8 at its byte " +
