@@ -390,6 +390,7 @@ class json_reader {
   bool read_flat_object(Members&... members) {
     constexpr std::size_t nesting = (std::is_arithmetic_v<Members> && ...) ? 1 : 2;
     if (context_.depth() + nesting > context_.limits().max_depth) return false;
+    placed_ = false;  // as read_scalar would: tokens are read from here on
     const char* const start = pos_;
     auto punctuation = [&](char c) {
       if (pos_ == end_ || *pos_ != c) return false;
@@ -402,14 +403,23 @@ class json_reader {
           !same_bytes(pos_, prefix.data(), prefix.size()))
         return false;
       pos_ += prefix.size();
+      // A number's usual text is read inline here, once per member, not in a call per number.
+      auto number = [&]<class N>(N& x) {
+        if constexpr (std::is_floating_point_v<N>) {
+          if (read_plain_float(x)) return;
+        } else if constexpr (std::is_integral_v<N> && !std::is_same_v<N, bool>) {
+          if (read_plain_integer(x)) return;
+        }
+        read_scalar(x);
+      };
       if constexpr (std::is_arithmetic_v<M>) {
-        read_scalar(value);
+        number(value);
       } else {
         if (!punctuation('[')) return false;
         auto* data = std::data(value);
         for (std::size_t i = 0; i < std::size(value); ++i) {
           if (i != 0 && !punctuation(',')) return false;
-          read_scalar(data[i]);
+          number(data[i]);
         }
         if (!punctuation(']')) return false;
       }
@@ -782,9 +792,14 @@ class json_reader {
 
   template <class T>
   void read_integer(T& value) {
-    // The usual integer, one to seven digits with room to read a word past it: one word-wise
-    // digit run; the byte after it is known not to be a digit. Such a magnitude fits any integer
-    // of 32 bits or more, so only narrower ones and unsigned negatives check the range.
+    if (!read_plain_integer(value)) read_integer_long(value);
+  }
+  // The usual integer, one to seven digits with room to read a word past it: one word-wise
+  // digit run; the byte after it is known not to be a digit. Such a magnitude fits any integer
+  // of 32 bits or more, so only narrower ones and unsigned negatives check the range. False for
+  // every other form and every error.
+  template <class T>
+  [[gnu::always_inline]] bool read_plain_integer(T& value) {
     if (end_ - pos_ >= 20) {
       const char* p = pos_;
       const bool negative = *p == '-';
@@ -802,19 +817,19 @@ class json_reader {
           if (fits) {
             value = negative ? static_cast<T>(0 - magnitude) : static_cast<T>(magnitude);
             pos_ = p + run.count;
-            return;
+            return true;
           }
         } else {
           if constexpr (sizeof(T) < 4) fits = magnitude <= limits_t::max();
           if (fits && (!negative || magnitude == 0)) {
             value = static_cast<T>(magnitude);
             pos_ = p + run.count;
-            return;
+            return true;
           }
         }
       }
     }
-    read_integer_long(value);
+    return false;
   }
   // Up to 18 digits (they cannot overflow 64 bits) followed by a plain delimiter; anything else
   // goes to read_integer_checked, which reports errors.
@@ -897,9 +912,9 @@ class json_reader {
     pos_ = end;
   }
 
+  // The usual number in a few instructions; false for every other form and every error.
   template <class T>
-  void read_float(T& value) {
-    // The usual number in a few instructions here; every other form and every error out of line.
+  [[gnu::always_inline]] bool read_plain_float(T& value) {
     decimal_parts parts;
     if (const char* end = scan_plain_decimal(parts); end != nullptr) {
       // A plain decimal is exact and has 1 to 18 fraction digits: only the significand's size
@@ -911,10 +926,15 @@ class json_reader {
       }
       if (done) {
         pos_ = end;
-        return;
+        return true;
       }
     }
-    read_float_general(value);
+    return false;
+  }
+
+  template <class T>
+  void read_float(T& value) {
+    if (!read_plain_float(value)) read_float_general(value);
   }
   template <class T>
   [[gnu::noinline]] void read_float_general(T& value) {

@@ -615,7 +615,10 @@ template <class T>
     const auto low_bits = std::bit_cast<std::uint64_t>(d) & ((std::uint64_t{1} << 29) - 1);
     if (low_bits == (std::uint64_t{1} << 28)) return false;
   }
-  value = static_cast<T>(negative ? -d : d);
+  // The sign as a bit, not a branch: signs in data are as random as the data.
+  d = std::bit_cast<double>(std::bit_cast<std::uint64_t>(d) | static_cast<std::uint64_t>(negative)
+                                                                  << 63);
+  value = static_cast<T>(d);
   return true;
 }
 
