@@ -405,7 +405,7 @@ template <class T>
   const one_product_scaling<T> s(c, q);
   if constexpr (!s.is_float) {
     // For doubles, working out both answers and choosing one without a branch cost more than
-    // the mispredicted branches (hash-map write -13 %).
+    // the mispredicted branches (hash-map write 1-3 % slower).
     return shortest_decimal_by_cases(s);
   } else {
     // Whether the interval holds a multiple is as random as the data (40 % of floats in [-1, 1]
