@@ -711,6 +711,62 @@ TEST(JsonRead, FlatObjectsInAnyTextTheGeneralPathTakes) {
   EXPECT_TRUE(bale::try_from_json<flat_record>(good, {}, shallow));
 }
 
+// Flat objects read their numbers' usual text inline: random signs, every length of float and
+// integer, each value back to the same bits; a value out of range deep in a long text is still
+// reported by the general path with its element and member.
+TEST(JsonRead, FlatObjectsOfRandomNumbersReadBackExactly) {
+  std::mt19937_64 rng(31);
+  auto finite_float = [&] {
+    for (;;) {
+      const float f = std::bit_cast<float>(static_cast<std::uint32_t>(rng()));
+      if (std::isfinite(f)) return f;
+    }
+  };
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  std::vector<flat_record> records(3000);
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    flat_record& r = records[k];
+    for (float& f : r.v) f = k % 3 == 0 ? finite_float() : unit(rng);
+    r.i = static_cast<int>(rng()) >> (rng() % 32);
+    r.b = rng() % 2 != 0;
+    r.a = {std::bit_cast<double>(rng() >> 2), -std::bit_cast<double>(rng() >> 2) / 1e300};
+    r.u = static_cast<std::uint8_t>(rng());
+  }
+  const std::string text = bale::to_json(records);
+  const auto back = bale::from_json<std::vector<flat_record>>(text);
+  ASSERT_EQ(back.size(), records.size());
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    for (int j = 0; j < 3; ++j)
+      ASSERT_EQ(std::bit_cast<std::uint32_t>(back[k].v[j]),
+                std::bit_cast<std::uint32_t>(records[k].v[j]))
+          << k;
+    ASSERT_EQ(back[k].i, records[k].i) << k;
+    ASSERT_EQ(back[k].b, records[k].b) << k;
+    ASSERT_EQ(std::bit_cast<std::uint64_t>(back[k].a[0]),
+              std::bit_cast<std::uint64_t>(records[k].a[0]));
+    ASSERT_EQ(std::bit_cast<std::uint64_t>(back[k].a[1]),
+              std::bit_cast<std::uint64_t>(records[k].a[1]));
+    ASSERT_EQ(back[k].u, records[k].u) << k;
+  }
+  // "u":255 of element 1000 made 256, and its "i" made too large for an int.
+  std::size_t element = 0, start = 0;
+  for (; element < 1000; ++element) start = text.find("},{", start) + 1;
+  const std::size_t u = text.find("\"u\":", start) + 4;
+  std::string bad = text;
+  bad.replace(u, text.find('}', u) - u, "256");
+  auto e = bale::try_from_json<std::vector<flat_record>>(bad);
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().path(), "[1000].u");
+  EXPECT_EQ(e.error().offset(), u);
+  bad = text;
+  const std::size_t i = text.find("\"i\":", start) + 4;
+  bad.replace(i, text.find(',', i) - i, "-2147483649");
+  e = bale::try_from_json<std::vector<flat_record>>(bad);
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().path(), "[1000].i");
+  EXPECT_EQ(e.error().offset(), i);
+}
+
 // The same objects are written in one pass wherever they stand: after a key, among siblings,
 // inside an optional or a tuple; pretty text and counting take the general path.
 TEST(JsonText, FlatObjectsInEveryPlace) {
