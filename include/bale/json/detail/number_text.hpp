@@ -410,7 +410,7 @@ template <class T>
   } else {
     // Whether the interval holds a multiple is as random as the data (40 % of floats in [-1, 1]
     // have 7 digits, 55 % have 8), so both answers are worked out and one is chosen without a
-    // branch (seed-struct write +13 %). The longer one never ends in a zero (it would be such a
+    // branch (seed-struct write +14 %). The longer one never ends in a zero (it would be such a
     // multiple), so removing trailing zeros from either is right. Where r meets an end of the
     // interval (rare), the cases decide.
     const std::uint64_t quotient = s.upper.integer / s.big_divisor;
