@@ -227,6 +227,34 @@ TEST(NumberText, ShortDecimalsAgreeWithToChars) {
   EXPECT_EQ(shortest_text(123456.7), "123456.7");
 }
 
+// A significand below 10^8 is laid out from one word of its digits, its leading and trailing
+// zeros counted from the word's zero bytes: every digit count, with every number of trailing
+// zeros, at every exponent where each form (integer, digits around the point, "0.00..", scientific)
+// begins and ends, as to_chars lays out the same decimal (exact in a double: at most 8 digits).
+TEST(NumberText, DecimalsBelow1e8LaidOutAsToChars) {
+  std::mt19937_64 rng(17);
+  for (int digits = 1; digits <= 8; ++digits) {
+    for (int zeros = 0; digits + zeros <= 8; ++zeros) {
+      for (int i = 0; i < 20; ++i) {
+        // digits significant digits, the last nonzero, then zeros trailing zeros.
+        std::uint64_t significant =
+            powers_of_ten[digits - 1] + rng() % (9 * powers_of_ten[digits - 1]);
+        if (significant % 10 == 0) ++significant;
+        const std::uint64_t significand = significant * powers_of_ten[zeros];
+        for (int exponent = -40; exponent <= 20; ++exponent) {
+          char text[64];
+          const std::string ours(
+              text,
+              write_decimal_below_1e8(text, static_cast<std::uint32_t>(significand), exponent));
+          const double value =
+              std::stod(std::to_string(significand) + "e" + std::to_string(exponent));
+          ASSERT_EQ(ours, reference_text(value)) << significand << "e" << exponent;
+        }
+      }
+    }
+  }
+}
+
 // Stripping trailing zeros by the inverse of a power of five must divide exactly when 10^k
 // divides and never otherwise, up to the top of 64 bits. It strips at most 17 zeros (a double's
 // shortest digits have at most 17).

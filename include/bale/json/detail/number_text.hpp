@@ -391,10 +391,12 @@ template <class T>
   }
   return {s.one_digit_more(result.significand, r), s.minus_k + s.kappa};
 }
+// Out of line, the scaling is worked out again from c and q: taking it by reference would make
+// the common path keep it in memory.
 template <class T>
-[[gnu::noinline]] decimal_value shortest_decimal_by_cases_out_of_line(
-    const one_product_scaling<T>& s) noexcept {
-  return shortest_decimal_by_cases(s);
+[[gnu::noinline]] decimal_value shortest_decimal_by_cases_out_of_line(std::uint64_t c,
+                                                                      int q) noexcept {
+  return shortest_decimal_by_cases(one_product_scaling<T>(c, q));
 }
 
 // The shortest decimal of c * 2^q (c with its hidden bit, not a power of two) from one product
@@ -410,18 +412,15 @@ template <class T>
   } else {
     // Whether the interval holds a multiple is as random as the data (40 % of floats in [-1, 1]
     // have 7 digits, 55 % have 8), so both answers are worked out and one is chosen without a
-    // branch (seed-struct write +14 %). The longer one never ends in a zero (it would be such a
-    // multiple), so removing trailing zeros from either is right. Where r meets an end of the
-    // interval (rare), the cases decide.
+    // branch (seed-struct write +14 %). Where r meets an end of the interval (rare), the cases
+    // decide.
     const std::uint64_t quotient = s.upper.integer / s.big_divisor;
     const auto r = static_cast<std::uint32_t>(s.upper.integer - quotient * s.big_divisor);
     if (r == s.delta || (r == 0 && s.upper.is_integer && !s.even)) [[unlikely]]
-      return shortest_decimal_by_cases_out_of_line(s);
+      return shortest_decimal_by_cases_out_of_line<T>(c, q);
     const bool shortest = r < s.delta;
     const std::uint64_t longer = s.one_digit_more(quotient, r);
-    decimal_value result{shortest ? quotient : longer, s.minus_k + s.kappa + shortest};
-    remove_trailing_zeros(result);
-    return result;
+    return {shortest ? quotient : longer, s.minus_k + s.kappa + shortest};
   }
 }
 
@@ -494,9 +493,11 @@ constexpr bool double_power_in_table(int q) noexcept {
 }
 
 /// The shortest decimal that reads back to `value` (finite and > 0), the closest one on ties,
-/// without trailing zeros.
+/// possibly with trailing zeros when the significand is below 10^8: the writer drops those for
+/// free from the digits of one word. (A float's shorter answer from one product is below 10^8, and
+/// a longer answer never ends in a zero: that would be a shorter one.)
 template <class T>
-[[gnu::always_inline]] inline decimal_value shortest_decimal(T value) noexcept {
+[[gnu::always_inline]] inline decimal_value shortest_decimal_with_zeros(T value) noexcept {
   using traits = float_traits<T>;
   constexpr int fraction_bits = traits::fraction_bits;
   const auto bits = std::bit_cast<typename traits::bits>(value);
@@ -509,7 +510,7 @@ template <class T>
   if (q < 0 && q > -fraction_bits - 1 && (c & ((std::uint64_t{1} << -q) - 1)) == 0) {
     // An integer below 2^53: its own digits are the shortest.
     decimal_value result{c >> -q, 0};
-    remove_trailing_zeros(result);
+    if (result.significand >= 100000000) remove_trailing_zeros(result);  // never for a float
     return result;
   }
   if constexpr (std::is_same_v<T, double>) {
@@ -524,7 +525,8 @@ template <class T>
     if (scaled < 0x1p52) {
       const auto m = static_cast<std::int64_t>(scaled + 0.5);
       if (static_cast<double>(m) / scale == value) {
-        // Not an integer (handled above), so at most five trailing zeros.
+        // Not an integer (handled above), so at most five trailing zeros: three steps, cheaper
+        // than the general stripping that a significand of 10^8 or more would take.
         decimal_value result{static_cast<std::uint64_t>(m), -6};
         strip_trailing_zeros<4>(result);
         strip_trailing_zeros<2>(result);
@@ -540,6 +542,66 @@ template <class T>
   return shortest_decimal_four_candidates<T>(c, q, biased);
 }
 
+/// The shortest decimal that reads back to `value` (finite and > 0), the closest one on ties,
+/// without trailing zeros.
+template <class T>
+decimal_value shortest_decimal(T value) noexcept {
+  decimal_value result = shortest_decimal_with_zeros(value);
+  remove_trailing_zeros(result);
+  return result;
+}
+
+// The exponent of the scientific form, "e-07" or "e+308", at p; returns its end.
+inline char* write_exponent(char* p, int exponent) noexcept {
+  const int magnitude = exponent < 0 ? -exponent : exponent;
+  *p++ = 'e';
+  *p++ = exponent < 0 ? '-' : '+';
+  if (magnitude >= 100) {
+    *p++ = static_cast<char>('0' + magnitude / 100);
+    std::memcpy(p, digit_pairs + (magnitude % 100) * 2, 2);
+  } else {
+    std::memcpy(p, digit_pairs + magnitude * 2, 2);
+  }
+  return p + 2;
+}
+
+// The text of significand * 10^exponent (0 < significand < 10^8, trailing zeros allowed), laid
+// out as write_shortest lays out a shortest decimal. Its eight digits, in one word with the first
+// in the lowest byte, give both the leading zeros (the low zero bytes) and the trailing ones (the
+// high zero bytes), so neither a digit count nor a division is needed; each form is made of
+// fixed-size stores of that word.
+[[gnu::always_inline]] inline char* write_decimal_below_1e8(char* out, std::uint32_t significand,
+                                                            int exponent) noexcept {
+  const std::uint64_t values = eight_digit_values(significand);
+  const int leading = std::countr_zero(values) / 8;
+  const int trailing = std::countl_zero(values) / 8;
+  const int n = 8 - leading - trailing;  // significant digits
+  exponent += trailing;
+  const std::uint64_t digits = values >> (leading * 8);  // the first digit in the lowest byte
+  const int point = n + exponent;                        // digits before the decimal point
+  // to_chars's choice, as in write_shortest; bytes past the text are scratch.
+  if (exponent >= 0) {
+    if (exponent <= 4 + (n > 1)) {
+      store_digit_word(out, digits);
+      std::memcpy(out + n, "00000000", 8);
+      return out + point;
+    }
+  } else if (point > 0) {
+    store_digit_word(out, digits);
+    out[point] = '.';
+    store_digit_word(out + point + 1, digits >> (point * 8));
+    return out + n + 1;
+  } else if (point >= -2 - (n > 1)) {
+    std::memcpy(out, "0.000000", 8);
+    store_digit_word(out + 2 - point, digits);
+    return out + 2 - point + n;
+  }
+  store_digit_word(out + 1, digits);
+  out[0] = out[1];
+  out[1] = '.';  // overwritten by the 'e' after a single digit
+  return write_exponent(out + 1 + (n > 1 ? n : 0), point - 1);
+}
+
 /// The shortest text of a finite float or double, laid out as std::to_chars(first, last, value)
 /// lays it out; an integer too large for the significand keeps only its shortest digits
 /// (2^60 is 1152921504606847000). Uses at most 32 bytes at out; returns the end of the text.
@@ -553,7 +615,10 @@ char* write_shortest(char* out, T value) noexcept {
     *out = '0';
     return out + 1;
   }
-  const decimal_value d = shortest_decimal(value);
+  decimal_value d = shortest_decimal_with_zeros(value);
+  if (d.significand < 100000000)
+    return write_decimal_below_1e8(out, static_cast<std::uint32_t>(d.significand), d.exponent);
+  // From 10^8 on the decimal has no trailing zeros (shortest_decimal_with_zeros).
   const int n = decimal_digit_count(d.significand);
   const int point = n + d.exponent;  // digits before the decimal point
   // to_chars's choice, plain unless scientific is shorter, worked out per case. Fixed-size stores
@@ -581,25 +646,10 @@ char* write_shortest(char* out, T value) noexcept {
     std::memcpy(out, "0.000000", 8);
     return write_digits(out + 2 - point, d.significand);
   }
-  const int scientific_exponent = point - 1;
-  const int exponent_magnitude =
-      scientific_exponent < 0 ? -scientific_exponent : scientific_exponent;
   write_digits(out + 1, d.significand);
   out[0] = out[1];
-  char* p = out + 1;
-  if (n > 1) {
-    *p = '.';
-    p += n;
-  }
-  *p++ = 'e';
-  *p++ = scientific_exponent < 0 ? '-' : '+';
-  if (exponent_magnitude >= 100) {
-    *p++ = static_cast<char>('0' + exponent_magnitude / 100);
-    std::memcpy(p, digit_pairs + (exponent_magnitude % 100) * 2, 2);
-  } else {
-    std::memcpy(p, digit_pairs + exponent_magnitude * 2, 2);
-  }
-  return p + 2;
+  out[1] = '.';  // overwritten by the 'e' after a single digit
+  return write_exponent(out + 1 + (n > 1 ? n : 0), point - 1);
 }
 
 // ---- reading decimals ----
