@@ -261,12 +261,28 @@ inline constexpr std::uint64_t float_power_rounded_up(int k) noexcept {
   const pow10_entry& entry = pow10_table[k - pow10_table_min];
   return k >= 0 && k <= 27 ? entry.high : entry.high + (entry.low != 0);
 }
-inline constexpr int float_power_min = -31, float_power_max = 46;
-inline constexpr auto float_powers_rounded_up = [] {
-  std::array<std::uint64_t, float_power_max - float_power_min + 1> powers{};
-  for (int k = float_power_min; k <= float_power_max; ++k)
-    powers[static_cast<std::size_t>(k - float_power_min)] = float_power_rounded_up(k);
-  return powers;
+
+// What the one-product path's scaling of a float depends on is its exponent alone, and a float
+// has 254 of them: the power of ten, the shift beta and the interval's width delta, one entry per
+// biased exponent (4 KB), found with one load instead of worked out (two products and the shifts).
+struct float_scaling {
+  std::uint64_t power;  // 10^-minus_k rounded up, normalized to its top bit
+  std::uint32_t delta;  // the interval's width scaled, kappa + 1 = 2 digits
+  std::int8_t minus_k;
+  std::uint8_t beta;
+};
+inline constexpr auto float_scalings = [] {
+  std::array<float_scaling, 256> table{};
+  for (int biased = 1; biased < 255; ++biased) {
+    const int q = biased - 1 + float_traits<float>::min_exponent;
+    const int minus_k = floor_log10_pow2(q) - 1;
+    const int beta = q + floor_log2_pow10(-minus_k);
+    const std::uint64_t power = float_power_rounded_up(-minus_k);
+    table[static_cast<std::size_t>(biased)] = {
+        power, static_cast<std::uint32_t>(power >> (63 - beta)), static_cast<std::int8_t>(minus_k),
+        static_cast<std::uint8_t>(beta)};
+  }
+  return table;
 }();
 inline pow10_entry double_power_rounded_up(int k) noexcept {
   pow10_entry entry = pow10_table[k - pow10_table_min];
@@ -329,17 +345,19 @@ struct one_product_scaling {
   bool even;  // ties to even: the interval's ends belong to it
 
   [[gnu::always_inline]] one_product_scaling(std::uint64_t c_, int q) noexcept : c(c_) {
-    minus_k = floor_log10_pow2(q) - kappa;
-    beta = q + floor_log2_pow10(-minus_k);
-    std::uint64_t power_high;
     if constexpr (is_float) {
-      power = float_powers_rounded_up[static_cast<std::size_t>(-minus_k - float_power_min)];
-      power_high = power;
+      const float_scaling& entry =
+          float_scalings[static_cast<std::size_t>(q + 1 - float_traits<float>::min_exponent)];
+      minus_k = entry.minus_k;
+      beta = entry.beta;
+      power = entry.power;
+      delta = entry.delta;
     } else {
+      minus_k = floor_log10_pow2(q) - kappa;
+      beta = q + floor_log2_pow10(-minus_k);
       power = double_power_rounded_up(-minus_k);
-      power_high = power.high;
+      delta = static_cast<std::uint32_t>(power.high >> (63 - beta));
     }
-    delta = static_cast<std::uint32_t>(power_high >> (63 - beta));
     upper = scale_by_power(((c << 1) | 1) << beta, power);
     even = (c & 1) == 0;
   }
