@@ -625,15 +625,18 @@ inline char* write_exponent(char* p, int exponent) noexcept {
 /// (2^60 is 1152921504606847000). Uses at most 32 bytes at out; returns the end of the text.
 template <class T>
 char* write_shortest(char* out, T value) noexcept {
-  // The sign without a branch, as in write_integer.
+  // The sign without a branch, as in write_integer, and the magnitude, from the bits.
+  using bits_type = typename float_traits<T>::bits;
+  constexpr int sign_shift = sizeof(T) * 8 - 1;
+  auto bits = std::bit_cast<bits_type>(value);
   *out = '-';
-  out += std::signbit(value);
-  value = std::fabs(value);
-  if (value == 0) {
+  out += bits >> sign_shift;
+  bits &= ~(bits_type{1} << sign_shift);
+  if (bits == 0) {
     *out = '0';
     return out + 1;
   }
-  decimal_value d = shortest_decimal_with_zeros(value);
+  decimal_value d = shortest_decimal_with_zeros(std::bit_cast<T>(bits));
   if (d.significand < 100000000)
     return write_decimal_below_1e8(out, static_cast<std::uint32_t>(d.significand), d.exponent);
   // From 10^8 on the decimal has no trailing zeros (shortest_decimal_with_zeros).
