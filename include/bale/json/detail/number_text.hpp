@@ -510,6 +510,9 @@ constexpr bool double_power_in_table(int q) noexcept {
   return 2 - floor_log10_pow2(q) <= pow10_table_max;
 }
 
+// Significands below this are written from one word of eight digits, trailing zeros included.
+inline constexpr std::uint64_t digit_word_limit = 100000000;
+
 /// The shortest decimal that reads back to `value` (finite and > 0), the closest one on ties,
 /// possibly with trailing zeros when the significand is below 10^8: the writer drops those for
 /// free from the digits of one word. (A float's shorter answer from one product is below 10^8, and
@@ -528,7 +531,7 @@ template <class T>
   if (q < 0 && q > -fraction_bits - 1 && (c & ((std::uint64_t{1} << -q) - 1)) == 0) {
     // An integer below 2^53: its own digits are the shortest.
     decimal_value result{c >> -q, 0};
-    if (result.significand >= 100000000) remove_trailing_zeros(result);  // never for a float
+    if (result.significand >= digit_word_limit) remove_trailing_zeros(result);  // never for a float
     return result;
   }
   if constexpr (std::is_same_v<T, double>) {
@@ -569,6 +572,19 @@ decimal_value shortest_decimal(T value) noexcept {
   return result;
 }
 
+// to_chars's choice of layout for n significant digits times 10^exponent: plain unless
+// scientific is shorter. An integer is plain with up to four padding zeros (five past one digit,
+// as "1e+05" is as long); digits on both sides of the point are always plain; "0." takes up to
+// three zeros before the digits (two for one digit, as "1e-04" is as long as "0.0001").
+enum class decimal_layout { integer, around_point, leading_zeros, scientific };
+inline decimal_layout layout_of(int n, int exponent) noexcept {
+  const int point = n + exponent;  // digits before the decimal point
+  if (exponent >= 0)
+    return exponent <= 4 + (n > 1) ? decimal_layout::integer : decimal_layout::scientific;
+  if (point > 0) return decimal_layout::around_point;
+  return point >= -2 - (n > 1) ? decimal_layout::leading_zeros : decimal_layout::scientific;
+}
+
 // The exponent of the scientific form, "e-07" or "e+308", at p; returns its end.
 inline char* write_exponent(char* p, int exponent) noexcept {
   const int magnitude = exponent < 0 ? -exponent : exponent;
@@ -597,22 +613,23 @@ inline char* write_exponent(char* p, int exponent) noexcept {
   exponent += trailing;
   const std::uint64_t digits = values >> (leading * 8);  // the first digit in the lowest byte
   const int point = n + exponent;                        // digits before the decimal point
-  // to_chars's choice, as in write_shortest; bytes past the text are scratch.
-  if (exponent >= 0) {
-    if (exponent <= 4 + (n > 1)) {
+  // Bytes past the text are scratch.
+  switch (layout_of(n, exponent)) {
+    case decimal_layout::integer:
       store_digit_word(out, digits);
       std::memcpy(out + n, "00000000", 8);
       return out + point;
-    }
-  } else if (point > 0) {
-    store_digit_word(out, digits);
-    out[point] = '.';
-    store_digit_word(out + point + 1, digits >> (point * 8));
-    return out + n + 1;
-  } else if (point >= -2 - (n > 1)) {
-    std::memcpy(out, "0.000000", 8);
-    store_digit_word(out + 2 - point, digits);
-    return out + 2 - point + n;
+    case decimal_layout::around_point:
+      store_digit_word(out, digits);
+      out[point] = '.';
+      store_digit_word(out + point + 1, digits >> (point * 8));
+      return out + n + 1;
+    case decimal_layout::leading_zeros:
+      std::memcpy(out, "0.000000", 8);
+      store_digit_word(out + 2 - point, digits);
+      return out + 2 - point + n;
+    case decimal_layout::scientific:
+      break;
   }
   store_digit_word(out + 1, digits);
   out[0] = out[1];
@@ -637,35 +654,34 @@ char* write_shortest(char* out, T value) noexcept {
     return out + 1;
   }
   decimal_value d = shortest_decimal_with_zeros(std::bit_cast<T>(bits));
-  if (d.significand < 100000000)
+  if (d.significand < digit_word_limit)
     return write_decimal_below_1e8(out, static_cast<std::uint32_t>(d.significand), d.exponent);
-  // From 10^8 on the decimal has no trailing zeros (shortest_decimal_with_zeros).
+  // From 10^8 on the decimal has no trailing zeros (shortest_decimal_with_zeros). Fixed-size
+  // stores instead of calls; bytes past the text are scratch.
   const int n = decimal_digit_count(d.significand);
   const int point = n + d.exponent;  // digits before the decimal point
-  // to_chars's choice, plain unless scientific is shorter, worked out per case. Fixed-size stores
-  // instead of calls: the plain form has at most five padding zeros; bytes past the text are
-  // scratch.
-  if (d.exponent >= 0) {
-    // An integer: plain with up to four zeros (five past one digit), as "1e+05" is as long.
-    if (d.exponent <= 4 + (n > 1)) {
+  switch (layout_of(n, d.exponent)) {
+    case decimal_layout::integer:
       write_digits(out, d.significand);
       std::memcpy(out + n, "00000000", 8);
       return out + point;
+    case decimal_layout::around_point: {
+      // At most 16 digits either side of the point.
+      char digits[32];
+      write_digits(digits, d.significand);
+      std::memcpy(out, digits, 16);
+      out[point] = '.';
+      // The fraction has at most 16 digits: one or two fixed-size stores (a loop here became a
+      // call).
+      std::memcpy(out + point + 1, digits + point, 8);
+      if (n - point > 8) std::memcpy(out + point + 9, digits + point + 8, 8);
+      return out + n + 1;
     }
-  } else if (point > 0) {
-    // Digits on both sides of the point (at most 16 either side): always plain.
-    char digits[32];
-    write_digits(digits, d.significand);
-    std::memcpy(out, digits, 16);
-    out[point] = '.';
-    // The fraction has at most 16 digits: one or two fixed-size stores (a loop here became a call).
-    std::memcpy(out + point + 1, digits + point, 8);
-    if (n - point > 8) std::memcpy(out + point + 9, digits + point + 8, 8);
-    return out + n + 1;
-  } else if (point >= -2 - (n > 1)) {
-    // "0." and up to three zeros (two for one digit, as "1e-04" is as long as "0.0001").
-    std::memcpy(out, "0.000000", 8);
-    return write_digits(out + 2 - point, d.significand);
+    case decimal_layout::leading_zeros:
+      std::memcpy(out, "0.000000", 8);
+      return write_digits(out + 2 - point, d.significand);
+    case decimal_layout::scientific:
+      break;
   }
   write_digits(out + 1, d.significand);
   out[0] = out[1];
