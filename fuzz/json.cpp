@@ -1,8 +1,13 @@
 // The JSON reader on arbitrary text: try_from_json never throws, never crashes, never allocates
 // past the limits. Text it accepts writes back to text that reads again to the same text, and
 // the lenient options accept whatever the strict ones do, with the same result. Each input is read
-// as the message type and as a list of number-only samples.
+// as the message type and as a list of number-only samples. Arrays of integers read into vectors
+// (many numbers at a time) and into deques (one element at a time) agree, errors included.
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <deque>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +33,18 @@ void check(std::string_view text) {
   }
 }
 
+void check_integer_arrays(std::string_view text) {
+  const auto by_array = bale::try_from_json<std::vector<std::vector<std::int16_t>>>(text);
+  const auto by_element = bale::try_from_json<std::vector<std::deque<std::int16_t>>>(text);
+  if (by_array.has_value() != by_element.has_value()) std::abort();
+  if (by_array) {
+    if (!std::ranges::equal(*by_array, *by_element, std::ranges::equal)) std::abort();
+  } else if (by_array.error().offset() != by_element.error().offset() ||
+             std::strcmp(by_array.error().what(), by_element.error().what()) != 0) {
+    std::abort();
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -35,5 +52,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(copy.data(), copy.size());
   check<fuzz::message>(text);
   check<fuzz::samples>(text);
+  check_integer_arrays(text);
   return 0;
 }

@@ -52,6 +52,18 @@ int main() {
           std::vector<std::byte>(reinterpret_cast<const std::byte*>(text.data()),
                                  reinterpret_cast<const std::byte*>(text.data() + text.size())));
   }
+  // Arrays of integers long enough for the many-at-a-time reader, with every digit count.
+  std::vector<std::vector<std::int16_t>> arrays{{}, {0}};
+  for (int n = 0; n < 3; ++n) {
+    std::vector<std::int16_t>& a = arrays.emplace_back();
+    for (int i = 0; i < 40; ++i)
+      a.push_back(static_cast<std::int16_t>((i * 7919 + n) % 65536 - 32768));
+  }
+  const std::string integers = bale::to_json(arrays);
+  write("json", "integer_arrays.json",
+        std::vector<std::byte>(
+            reinterpret_cast<const std::byte*>(integers.data()),
+            reinterpret_cast<const std::byte*>(integers.data() + integers.size())));
   fuzz::canonical c;
   std::get<0>(c) = {{1, 2, "a", true}};
   std::get<1>(c) = u"x";

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <bale/bale.hpp>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <charconv>
@@ -602,6 +603,138 @@ TEST(JsonRead, NumbersOfEveryLengthInsideText) {
   EXPECT_EQ(bale::from_json<shape>(" {\n \"name\" :\t\"s\" ,\r\n \"corners\" : [ { \"x\" : 1 , "
                                    "\"y\" : -2 } ] , \"area\" : 0.5 } "),
             (shape{"s", {{1, -2}}, 0.5}));
+}
+
+// Arrays of integers in compact text are read many numbers at a time; std::deque reads the same
+// text one element at a time through the general path. Both must agree on every value, and on
+// every error's offset and message: random arrays of every integer width, with numbers of every
+// length, the bounds of each type, bad forms and space here and there, nested and truncated.
+// The value of a JSON integer as RFC 8259 and T's range allow, from std::from_chars.
+template <class T>
+bool reference_integer(std::string_view text, T& value) {
+  const bool negative = text.starts_with('-');
+  const std::string_view digits = text.substr(negative ? 1 : 0);
+  if (digits.empty() || (digits.size() > 1 && digits[0] == '0') ||
+      !std::ranges::all_of(digits, [](char c) { return c >= '0' && c <= '9'; }))
+    return false;
+  if (std::is_unsigned_v<T> && negative) {
+    value = 0;
+    return digits == "0";
+  }
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc{} && end == text.data() + text.size();
+}
+
+template <class T>
+void integer_arrays_agree_with_element_reads(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  using limits_t = std::numeric_limits<T>;
+  const std::string bounds[] = {std::to_string(limits_t::min()),
+                                std::to_string(limits_t::max()),
+                                "-" + std::to_string(static_cast<std::uint64_t>(0) -
+                                                     static_cast<std::uint64_t>(limits_t::min())),
+                                std::to_string(limits_t::max()) + "0",
+                                "-9223372036854775809",
+                                "18446744073709551616"};
+  const char* const bad[] = {"01",  "-",  "1.5", "1e2", "+1", "--1", "",
+                             "0x1", "1-", "-01", "12a", "00", "- 1"};
+  const char* const separators[] = {",", ", ", " ,", ",\n", " , "};
+  auto token = [&]() -> std::string {
+    const auto pick = rng() % 100;
+    if (pick < 2) return bad[rng() % std::size(bad)];
+    if (pick < 6) return bounds[rng() % std::size(bounds)];
+    const bool negative = std::is_signed_v<T> ? rng() % 3 == 0 : rng() % 40 == 0;
+    std::uint64_t magnitude = rng() % 12 == 0 ? 0 : rng() % 10'000'000'000ULL;
+    magnitude %= static_cast<std::uint64_t>(std::pow(10.0, static_cast<double>(rng() % 11)));
+    return (negative ? "-" : "") + std::to_string(magnitude);
+  };
+  for (int round = 0; round < 3000; ++round) {
+    bool valid = true;
+    std::vector<T> values;
+    std::string text = "[";
+    const std::size_t count = rng() % 4 == 0 ? rng() % 8 : rng() % 90;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i != 0) text += rng() % 10 == 0 ? separators[rng() % std::size(separators)] : ",";
+      const std::string number = token();
+      T x{};
+      if (reference_integer(number, x))
+        values.push_back(x);
+      else
+        valid = false;
+      text += number;
+    }
+    text += rng() % 30 == 0 ? ",]" : "]";
+    if (rng() % 3 == 0) text = "[" + text + "," + text + "]";
+    if (rng() % 20 == 0) text.resize(rng() % (text.size() + 1));
+    const bool nested = text.starts_with("[[");
+    auto check = [&]<class Vector, class Deque>(std::type_identity<Vector>,
+                                                std::type_identity<Deque>) {
+      const auto by_array = bale::try_from_json<Vector>(text);
+      const auto by_element = bale::try_from_json<Deque>(text);
+      ASSERT_EQ(by_array.has_value(), by_element.has_value()) << text;
+      if (!by_array) {
+        EXPECT_EQ(by_array.error().offset(), by_element.error().offset()) << text;
+        EXPECT_STREQ(by_array.error().what(), by_element.error().what()) << text;
+        return;
+      }
+      ASSERT_EQ(by_array->size(), by_element->size()) << text;
+      for (std::size_t i = 0; i < by_array->size(); ++i)
+        EXPECT_TRUE(std::ranges::equal((*by_array)[i], (*by_element)[i])) << text;
+    };
+    if (nested) {
+      check(std::type_identity<std::vector<std::vector<T>>>{},
+            std::type_identity<std::vector<std::deque<T>>>{});
+    } else {
+      const auto by_array = bale::try_from_json<std::vector<T>>(text);
+      const auto by_element = bale::try_from_json<std::deque<T>>(text);
+      ASSERT_EQ(by_array.has_value(), by_element.has_value()) << text;
+      if (by_array) {
+        EXPECT_TRUE(std::ranges::equal(*by_array, *by_element)) << text;
+        // Against the values as generated, whenever every token was good.
+        if (valid && text.ends_with("]") && !text.ends_with(",]")) {
+          EXPECT_EQ(*by_array, values) << text;
+        }
+      } else {
+        EXPECT_EQ(by_array.error().offset(), by_element.error().offset()) << text;
+        EXPECT_STREQ(by_array.error().what(), by_element.error().what()) << text;
+      }
+      if (valid && text.ends_with("]") && !text.ends_with(",]")) {
+        EXPECT_TRUE(by_array) << text;
+      }
+    }
+  }
+}
+
+TEST(JsonRead, IntegerArraysAgreeWithElementByElementReads) {
+  integer_arrays_agree_with_element_reads<std::int8_t>(1);
+  integer_arrays_agree_with_element_reads<std::uint8_t>(2);
+  integer_arrays_agree_with_element_reads<std::int16_t>(3);
+  integer_arrays_agree_with_element_reads<std::uint16_t>(4);
+  integer_arrays_agree_with_element_reads<std::int32_t>(5);
+  integer_arrays_agree_with_element_reads<std::uint32_t>(6);
+  integer_arrays_agree_with_element_reads<std::int64_t>(7);
+  integer_arrays_agree_with_element_reads<std::uint64_t>(8);
+  // Fixed cases: the error's offset is that of the bad number, wherever it lies.
+  const std::string head = "[1,22,-333,4444,-55555,666666,-7777777,1,2,3,4,5,6,7,8,9,10,11,";
+  for (const char* bad_number : {"01", "1.5", "-", "2147483648", "+1", "1e3"}) {
+    const auto r = bale::try_from_json<std::vector<std::int32_t>>(head + bad_number + ",1,2,3]");
+    ASSERT_FALSE(r) << bad_number;
+    EXPECT_EQ(r.error().offset(), head.size()) << bad_number << ": " << r.error().what();
+  }
+  // Numbers right after the closing bracket belong to no array.
+  for (const std::string tail : {"]5,6]", "]]5,6]", "]5]", "]-5,", "],5]"}) {
+    const std::string text = "[[1,2,3,4,5,6,7,8,9,10,11,12,13" + tail + std::string(40, ' ');
+    const auto by_array = bale::try_from_json<std::vector<std::vector<int>>>(text);
+    const auto by_element = bale::try_from_json<std::vector<std::deque<int>>>(text);
+    ASSERT_FALSE(by_array) << text;
+    ASSERT_FALSE(by_element) << text;
+    EXPECT_EQ(by_array.error().offset(), by_element.error().offset()) << text;
+    EXPECT_STREQ(by_array.error().what(), by_element.error().what()) << text;
+  }
+  EXPECT_FALSE(bale::try_from_json<std::vector<std::int8_t>>(head + "128,1,2,3]"));
+  EXPECT_FALSE(bale::try_from_json<std::vector<std::uint32_t>>(head + "1,2,3]"));
+  EXPECT_EQ(bale::from_json<std::vector<std::uint32_t>>("[1,2,3,4,5,6,7,8,9,10,11,12,-0,1,2,3]"),
+            (std::vector<std::uint32_t>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3}));
 }
 
 // Decimals as compact text writes them are read by a short path while 40 bytes follow, by the

@@ -198,6 +198,15 @@ class json_reader {
             data = on_count(capacity);
           }
           // open() and next_element() leave pos_ on the element.
+          if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+            if (const std::size_t read = read_compact_integers(data + count, capacity - count);
+                read != 0) {
+              count += read;
+              skip_space();
+              if (!next_element(']')) break;
+              continue;
+            }
+          }
           if constexpr (std::is_arithmetic_v<T>) {
             read_scalar(data[count]);  // a number needs none of process()'s bookkeeping
             ++count;
@@ -830,6 +839,53 @@ class json_reader {
       }
     }
     return false;
+  }
+  // The integers of an array in compact text, the commonest numbers of all, from pos_ (on one)
+  // and at most `room` of them: each an optional '-', one to seven digits (no leading zero), then
+  // ',' or ']'. Where the numbers end comes from 32 bytes at a time, so finding the next one does
+  // not wait on the digits of this one. Stops before anything else (which the general reader then
+  // takes, errors included) and after a number closed by ']'. pos_ is left on the delimiter after
+  // the last number read; returns how many were read.
+  template <class T>
+  std::size_t read_compact_integers(T* out, std::size_t room) {
+    std::size_t n = 0;
+    const char* p = pos_;
+    // 32 bytes of delimiters, and a word read at any number in them.
+    while (end_ - p >= 40) {
+      std::uint32_t delimiters = json_delimiter_bits(p);
+      unsigned start = 0;
+      for (; delimiters != 0; delimiters &= delimiters - 1) {
+        const auto delimiter = static_cast<unsigned>(std::countr_zero(delimiters));
+        const bool negative = p[start] == '-';
+        const char* digits_at = p + start + negative;
+        const unsigned digits = delimiter - start - negative;
+        std::uint64_t word;
+        std::memcpy(&word, digits_at, 8);
+        if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+        if (digits - 1U >= 7U ||
+            static_cast<unsigned>(std::countr_zero(non_digit_bytes(word))) < digits * 8 ||
+            (digits > 1 && (word & 0xFF) == '0'))
+          return n;
+        const std::uint64_t magnitude = digits_value_below_8(word, digits);
+        using limits_t = std::numeric_limits<T>;
+        if constexpr (std::is_signed_v<T>) {
+          if constexpr (sizeof(T) < 4)
+            if (magnitude > static_cast<std::uint64_t>(limits_t::max()) + negative) return n;
+          out[n] = static_cast<T>(negative ? 0 - magnitude : magnitude);
+        } else {
+          if constexpr (sizeof(T) < 4)
+            if (magnitude > limits_t::max()) return n;
+          if (negative) return n;
+          out[n] = static_cast<T>(magnitude);
+        }
+        pos_ = p + delimiter;
+        if (++n == room || p[delimiter] == ']') return n;
+        start = delimiter + 1;
+      }
+      if (start == 0) break;  // no number ends in these 32 bytes
+      p += start;
+    }
+    return n;
   }
   // Up to 18 digits (they cannot overflow 64 bits) followed by a plain delimiter; anything else
   // goes to read_integer_checked, which reports errors.

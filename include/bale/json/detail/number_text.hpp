@@ -705,20 +705,30 @@ struct digit_run {
   int count;
   std::uint32_t value;
 };
+/// Eight bytes of text (first in the lowest byte) with each ASCII digit byte made 0 and every other
+/// byte nonzero up to the first non-digit; a carry out of a non-digit byte only disturbs later
+/// bytes.
+[[gnu::always_inline]] inline std::uint64_t non_digit_bytes(std::uint64_t v) noexcept {
+  return ((v & 0xF0F0F0F0F0F0F0F0ULL) |
+          (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) ^
+         0x3333333333333333ULL;
+}
+/// The value of the first `count` (1 to 7) digit bytes of v: moved to the end of the word behind
+/// '0's, the same value.
+[[gnu::always_inline]] inline std::uint32_t digits_value_below_8(std::uint64_t v,
+                                                                 unsigned count) noexcept {
+  const unsigned pad = (8 - count) * 8;
+  return eight_digits_value((v << pad) | (0x3030303030303030ULL >> (64 - pad)));
+}
 [[gnu::always_inline]] inline digit_run leading_digits(const char* p) noexcept {
   std::uint64_t v;
   std::memcpy(&v, p, 8);
   if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
-  // Bytes that are digits become 0; a carry out of a non-digit byte only disturbs later bytes.
-  const std::uint64_t other =
-      ((v & 0xF0F0F0F0F0F0F0F0ULL) | (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) ^
-      0x3333333333333333ULL;
+  const std::uint64_t other = non_digit_bytes(v);
   if (other == 0) return {8, eight_digits_value(v)};
   const int count = std::countr_zero(other) / 8;
   if (count == 0) return {0, 0};
-  // The digits moved to the end of the word behind '0's: the same value.
-  const int pad = (8 - count) * 8;
-  return {count, eight_digits_value((v << pad) | (0x3030303030303030ULL >> (64 - pad)))};
+  return {count, digits_value_below_8(v, static_cast<unsigned>(count))};
 }
 
 /// The parts of a JSON number that decide its value quickly: value = significand * 10^exponent
