@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "message.hpp"
 
@@ -15,6 +17,11 @@ void write(const std::string& target, const std::string& name,
   std::ofstream(dir / name, std::ios::binary)
       .write(reinterpret_cast<const char*>(bytes.data()),
              static_cast<std::streamsize>(bytes.size()));
+}
+void write(const std::string& target, const std::string& name, std::string_view text) {
+  write(target, name,
+        std::vector<std::byte>(reinterpret_cast<const std::byte*>(text.data()),
+                               reinterpret_cast<const std::byte*>(text.data() + text.size())));
 }
 
 fuzz::shape make_shape(std::uint32_t id, int variant) {
@@ -40,17 +47,13 @@ int main() {
     for (const char* target : {"deserialize", "try_deserialize"})
       write(target, "message" + std::to_string(n), bytes);
     const std::string text = bale::to_json(m, {.pretty = n == 2});
-    write("json", "message" + std::to_string(n) + ".json",
-          std::vector<std::byte>(reinterpret_cast<const std::byte*>(text.data()),
-                                 reinterpret_cast<const std::byte*>(text.data() + text.size())));
+    write("json", "message" + std::to_string(n) + ".json", text);
   }
   const fuzz::samples samples{{1, {0.5F, -2, 1e30F}, true, {{-0.0, 1e-300}}, 255, -1},
                               {-7, {}, false, {{3.25, 2}}, 0, 1LL << 60}};
   for (const bool pretty : {false, true}) {
     const std::string text = bale::to_json(samples, {.pretty = pretty});
-    write("json", pretty ? "samples_pretty.json" : "samples.json",
-          std::vector<std::byte>(reinterpret_cast<const std::byte*>(text.data()),
-                                 reinterpret_cast<const std::byte*>(text.data() + text.size())));
+    write("json", pretty ? "samples_pretty.json" : "samples.json", text);
   }
   // Arrays of integers long enough for the many-at-a-time reader, with every digit count.
   std::vector<std::vector<std::int16_t>> arrays{{}, {0}};
@@ -60,10 +63,7 @@ int main() {
       a.push_back(static_cast<std::int16_t>((i * 7919 + n) % 65536 - 32768));
   }
   const std::string integers = bale::to_json(arrays);
-  write("json", "integer_arrays.json",
-        std::vector<std::byte>(
-            reinterpret_cast<const std::byte*>(integers.data()),
-            reinterpret_cast<const std::byte*>(integers.data() + integers.size())));
+  write("json", "integer_arrays.json", integers);
   fuzz::canonical c;
   std::get<0>(c) = {{1, 2, "a", true}};
   std::get<1>(c) = u"x";

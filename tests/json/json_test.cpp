@@ -605,10 +605,6 @@ TEST(JsonRead, NumbersOfEveryLengthInsideText) {
             (shape{"s", {{1, -2}}, 0.5}));
 }
 
-// Arrays of integers in compact text are read many numbers at a time; std::deque reads the same
-// text one element at a time through the general path. Both must agree on every value, and on
-// every error's offset and message: random arrays of every integer width, with numbers of every
-// length, the bounds of each type, bad forms and space here and there, nested and truncated.
 // The value of a JSON integer as RFC 8259 and T's range allow, from std::from_chars.
 template <class T>
 bool reference_integer(std::string_view text, T& value) {
@@ -625,6 +621,31 @@ bool reference_integer(std::string_view text, T& value) {
   return ec == std::errc{} && end == text.data() + text.size();
 }
 
+// Reads text as Vector (integer arrays many numbers at a time) and as Deque (one element at a time,
+// the general path): the same values, or the same error at the same byte. Returns the vector read.
+template <class Vector, class Deque>
+bale::result<Vector> read_both_ways(const std::string& text) {
+  auto by_array = bale::try_from_json<Vector>(text);
+  const auto by_element = bale::try_from_json<Deque>(text);
+  EXPECT_EQ(by_array.has_value(), by_element.has_value()) << text;
+  if (by_array && by_element) {
+    EXPECT_TRUE(std::ranges::equal(*by_array, *by_element, [](const auto& a, const auto& b) {
+      if constexpr (std::ranges::range<std::remove_cvref_t<decltype(a)>>)
+        return std::ranges::equal(a, b);
+      else
+        return a == b;
+    })) << text;
+  } else if (!by_array && !by_element) {
+    EXPECT_EQ(by_array.error().offset(), by_element.error().offset()) << text;
+    EXPECT_STREQ(by_array.error().what(), by_element.error().what()) << text;
+  }
+  return by_array;
+}
+
+// Arrays of integers in compact text are read many numbers at a time; std::deque reads the same
+// text one element at a time through the general path. Both must agree on every value, and on
+// every error's offset and message: random arrays of every integer width, with numbers of every
+// length, the bounds of each type, bad forms and space here and there, nested and truncated.
 template <class T>
 void integer_arrays_agree_with_element_reads(std::uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -666,41 +687,15 @@ void integer_arrays_agree_with_element_reads(std::uint64_t seed) {
     text += rng() % 30 == 0 ? ",]" : "]";
     if (rng() % 3 == 0) text = "[" + text + "," + text + "]";
     if (rng() % 20 == 0) text.resize(rng() % (text.size() + 1));
-    const bool nested = text.starts_with("[[");
-    auto check = [&]<class Vector, class Deque>(std::type_identity<Vector>,
-                                                std::type_identity<Deque>) {
-      const auto by_array = bale::try_from_json<Vector>(text);
-      const auto by_element = bale::try_from_json<Deque>(text);
-      ASSERT_EQ(by_array.has_value(), by_element.has_value()) << text;
-      if (!by_array) {
-        EXPECT_EQ(by_array.error().offset(), by_element.error().offset()) << text;
-        EXPECT_STREQ(by_array.error().what(), by_element.error().what()) << text;
-        return;
-      }
-      ASSERT_EQ(by_array->size(), by_element->size()) << text;
-      for (std::size_t i = 0; i < by_array->size(); ++i)
-        EXPECT_TRUE(std::ranges::equal((*by_array)[i], (*by_element)[i])) << text;
-    };
-    if (nested) {
-      check(std::type_identity<std::vector<std::vector<T>>>{},
-            std::type_identity<std::vector<std::deque<T>>>{});
-    } else {
-      const auto by_array = bale::try_from_json<std::vector<T>>(text);
-      const auto by_element = bale::try_from_json<std::deque<T>>(text);
-      ASSERT_EQ(by_array.has_value(), by_element.has_value()) << text;
-      if (by_array) {
-        EXPECT_TRUE(std::ranges::equal(*by_array, *by_element)) << text;
-        // Against the values as generated, whenever every token was good.
-        if (valid && text.ends_with("]") && !text.ends_with(",]")) {
-          EXPECT_EQ(*by_array, values) << text;
-        }
-      } else {
-        EXPECT_EQ(by_array.error().offset(), by_element.error().offset()) << text;
-        EXPECT_STREQ(by_array.error().what(), by_element.error().what()) << text;
-      }
-      if (valid && text.ends_with("]") && !text.ends_with(",]")) {
-        EXPECT_TRUE(by_array) << text;
-      }
+    if (text.starts_with("[[")) {
+      read_both_ways<std::vector<std::vector<T>>, std::vector<std::deque<T>>>(text);
+      continue;
+    }
+    const auto by_array = read_both_ways<std::vector<T>, std::deque<T>>(text);
+    // Against the values as generated, whenever every token was good.
+    if (valid && text.ends_with("]") && !text.ends_with(",]")) {
+      ASSERT_TRUE(by_array) << text;
+      EXPECT_EQ(*by_array, values) << text;
     }
   }
 }
@@ -724,12 +719,9 @@ TEST(JsonRead, IntegerArraysAgreeWithElementByElementReads) {
   // Numbers right after the closing bracket belong to no array.
   for (const std::string tail : {"]5,6]", "]]5,6]", "]5]", "]-5,", "],5]"}) {
     const std::string text = "[[1,2,3,4,5,6,7,8,9,10,11,12,13" + tail + std::string(40, ' ');
-    const auto by_array = bale::try_from_json<std::vector<std::vector<int>>>(text);
-    const auto by_element = bale::try_from_json<std::vector<std::deque<int>>>(text);
-    ASSERT_FALSE(by_array) << text;
-    ASSERT_FALSE(by_element) << text;
-    EXPECT_EQ(by_array.error().offset(), by_element.error().offset()) << text;
-    EXPECT_STREQ(by_array.error().what(), by_element.error().what()) << text;
+    EXPECT_FALSE(
+        (read_both_ways<std::vector<std::vector<int>>, std::vector<std::deque<int>>>(text)))
+        << text;
   }
   EXPECT_FALSE(bale::try_from_json<std::vector<std::int8_t>>(head + "128,1,2,3]"));
   EXPECT_FALSE(bale::try_from_json<std::vector<std::uint32_t>>(head + "1,2,3]"));
