@@ -7,6 +7,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <random>
 #include <string>
@@ -97,6 +99,40 @@ TEST(NumberText, IntegersMatchToChars) {
   }
   for (int v = -128; v <= 127; ++v)
     ASSERT_EQ(integer_text(static_cast<std::int8_t>(v)), reference_text(v));
+}
+
+// Sixteen digits at once, in words (any target) and in an SSE2 register: the digits of every
+// four-digit group in every place, and where the trailing zeros begin.
+TEST(NumberText, SixteenDigitsInWordsAndRegister) {
+  std::mt19937_64 rng(31);
+  const auto check = [](std::uint64_t n) {
+    char expected[17];
+    std::snprintf(expected, sizeof expected, "%016llu", static_cast<unsigned long long>(n));
+    std::size_t significant = 16;
+    while (significant != 0 && expected[significant - 1] == '0') --significant;
+    char text[16];
+    const sixteen_digits_in_words words(n);
+    words.store(text);
+    ASSERT_EQ(std::string(text, 16), expected);
+    ASSERT_EQ(words.significant(), static_cast<int>(significant)) << expected;
+#if defined(__SSE2__)
+    const sixteen_digits_in_register in_register(n);
+    in_register.store(text);
+    ASSERT_EQ(std::string(text, 16), expected);
+    ASSERT_EQ(in_register.significant(), static_cast<int>(significant)) << expected;
+#endif
+  };
+  constexpr std::uint64_t e4 = 10000;
+  for (std::uint64_t group = 0; group < e4; ++group) {
+    check(((group * e4 + group) * e4 + group) * e4 + group);
+    check(group * e4 * e4 * e4);
+    check(group);
+  }
+  for (int i = 0; i < 200000; ++i) {
+    const std::uint64_t n = rng() % powers_of_ten[16];
+    check(n);
+    check(n / powers_of_ten[rng() % 16] * powers_of_ten[rng() % 16] % powers_of_ten[16]);
+  }
 }
 
 // Digits on both sides of the point: every split of 2 to 17 digits, both signs, so the fraction
@@ -191,6 +227,62 @@ TEST(NumberText, ShortestFloatsAgreeWithToChars) {
     expect_shortest(static_cast<double>(i));
     expect_shortest(static_cast<float>(i) * 1e7f);
   }
+}
+
+// The sixteen-digit path (one product, its trailing zeros left to the writer) decides from
+// fixed-point estimates and steps aside where they come within its margin of a boundary; where it
+// answers, the answer must be the exact one-product path's. The doubles: random bits, and decimals
+// of 1 to 17 random digits at every magnitude with their neighbours, which put a multiple of ten
+// at or near an end of the rounding interval.
+TEST(NumberText, SixteenDigitPathAgreesWithExactPath) {
+  std::mt19937_64 rng(29);
+  int answered = 0, stepped_aside = 0;
+  const auto check = [&](double value) {
+    value = std::fabs(value);
+    if (!std::isfinite(value) || value == 0) return;
+    const auto bits = std::bit_cast<std::uint64_t>(value);
+    const auto biased = static_cast<int>(bits >> 52);
+    const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+    if (biased <= 1 || fraction == 0) return;  // not the symmetric, normal case it serves
+    const std::uint64_t c = fraction | std::uint64_t{1} << 52;
+    const int q = biased - 1075;
+    decimal_value fast{};
+    if (!shortest_decimal_sixteen_digits(c, q, fast)) {
+      ++stepped_aside;
+      return;
+    }
+    ++answered;
+    ASSERT_GE(fast.significand, 1000000000000000u) << std::hexfloat << value;
+    ASSERT_LT(fast.significand, 100000000000000000u) << std::hexfloat << value;
+    // Below about 1e-306 only Schubfach's candidates have their power of ten in the table.
+    decimal_value exact = double_power_in_table(q)
+                              ? shortest_decimal_one_product<double>(c, q)
+                              : shortest_decimal_four_candidates<double>(c, q, biased);
+    remove_trailing_zeros(fast);
+    remove_trailing_zeros(exact);
+    ASSERT_EQ(fast.significand, exact.significand) << std::hexfloat << value;
+    ASSERT_EQ(fast.exponent, exact.exponent) << std::hexfloat << value;
+  };
+  for (int i = 0; i < 2000000; ++i) check(std::bit_cast<double>(rng()));
+  for (int digits = 1; digits <= 17; ++digits) {
+    for (int exponent = -320; exponent <= 300; exponent += 1) {
+      for (int i = 0; i < 12; ++i) {
+        std::uint64_t significand = rng() % powers_of_ten[digits];
+        if (i < 3) significand = powers_of_ten[digits] - 1 - static_cast<std::uint64_t>(i);
+        const double value = std::strtod(
+            (std::to_string(significand) + "e" + std::to_string(exponent)).c_str(), nullptr);
+        check(value);
+        check(std::nextafter(value, 0.0));
+        check(std::nextafter(value, HUGE_VAL));
+      }
+    }
+  }
+  EXPECT_GT(answered, 2000000);
+  // Each estimate is off by under three units in 2^60, so an inexact value lands that close to a
+  // boundary about once in 2^56. What steps aside is exact: a tie halfway between two integers
+  // (x = c 2^q / 10^k has a short binary fraction when q is near 0), or a short decimal on an end
+  // of the interval.
+  EXPECT_LT(stepped_aside, answered / 200) << stepped_aside;
 }
 
 // Doubles with up to six decimal places take a path of their own (one product and one division);

@@ -133,7 +133,11 @@ class json_writer {
   void write_map_entry(const K& key, const V& value) {
     if constexpr (json_key<K>) {
       if constexpr (std::is_convertible_v<const K&, std::string_view>) {
-        if (!write_plain_key(std::string_view(key))) write_key(std::string_view(key));
+        if (write_plain_key(std::string_view(key), value)) {
+          if constexpr (json_flat_member<V>) return;  // written with the key
+        } else {
+          write_key(std::string_view(key));
+        }
       } else if constexpr (named_enum<K>) {
         const auto name = enum_name_of(key);
         if (!name) fail(errc::invalid_value, unnamed_enum_value_message(key));
@@ -401,22 +405,37 @@ class json_writer {
     after_key_ = true;
   }
   // A key in compact text that needs no escape: its comma, quotes and colon in the same write as
-  // its bytes. False (nothing written) otherwise.
-  bool write_plain_key(std::string_view name) {
+  // its bytes, and a json_flat_member value after it too (a map of numbers takes one room check
+  // per entry). False (nothing written) otherwise.
+  template <class V>
+  bool write_plain_key(std::string_view name, const V& value) {
     if constexpr (Sink::counts_only) {
       return false;
     } else {
       if (options_.pretty) return false;
+      constexpr bool with_value = json_flat_member<V>;
+      constexpr std::size_t value_room = [] {
+        if constexpr (with_value)
+          return flat_value_room<V>;
+        else
+          return std::size_t{0};
+      }();
       const std::size_t n = name.size();
-      char* const out = reinterpret_cast<char*>(sink_.ensure(n + 4));
+      char* const out = reinterpret_cast<char*>(sink_.ensure(n + 4 + value_room));
       out[0] = ',';
       char* const quote = out + (need_comma_ ? 1 : 0);
       if (!json_copy_plain(name.data(), n, quote + 1)) return false;
       quote[0] = '"';
       quote[n + 1] = '"';
       quote[n + 2] = ':';
-      sink_.advance(static_cast<std::size_t>(quote + n + 3 - out));
-      after_key_ = true;
+      char* end = quote + n + 3;
+      if constexpr (with_value) {
+        end = write_flat_value(end, value);
+        need_comma_ = true;
+      } else {
+        after_key_ = true;
+      }
+      sink_.advance(static_cast<std::size_t>(end - out));
       return true;
     }
   }
