@@ -101,11 +101,6 @@ inline void store_digit_word(char* out, std::uint64_t digits) noexcept {
   std::memcpy(out, &digits, 8);
 }
 
-/// Writes exactly eight digits of n (< 10^8), leading zeros included.
-inline void write_eight_digits(char* out, std::uint32_t n) noexcept {
-  store_digit_word(out, eight_digit_values(n));
-}
-
 /// Writes the digits of n (< 10^8) without leading zeros; stores 8 bytes at out, returns the end.
 inline char* write_digits_below_1e8(char* out, std::uint32_t n) noexcept {
   const std::uint64_t digits = eight_digit_values(n);
@@ -589,8 +584,9 @@ template <class T>
 
 // The shortest decimal of a double c * 2^q (c with its hidden bit, normal, not a power of two) as
 // D * 10^k with D in [10^15, 10^17), trailing zeros kept (the writer drops them), from one
-// 64 x 128-bit product; false, in about one double in 2^56, when the product lies too close to a
-// boundary for its precision to decide, and the exact paths then do.
+// 64 x 128-bit product; false when the product lies too close to a boundary for its precision to
+// decide (an inexact value about once in 2^56; exact halfway ties, which come with exponents near
+// 0, and short decimals on an end of the interval), and the exact paths then do.
 // With k = floor(q log10 2), x = c 2^q / 10^k lies in [c, 10c) and the ulp scaled the same way in
 // [1, 10): the values rounding to the double are x +- h with h in [1/2, 5). That interval holds at
 // most one multiple of ten, which is then the shortest decimal (its digits one or more fewer than
