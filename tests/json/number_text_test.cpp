@@ -229,60 +229,90 @@ TEST(NumberText, ShortestFloatsAgreeWithToChars) {
   }
 }
 
-// The sixteen-digit path (one product, its trailing zeros left to the writer) decides from
-// fixed-point estimates and steps aside where they come within its margin of a boundary; where it
-// answers, the answer must be the exact one-product path's. The doubles: random bits, and decimals
-// of 1 to 17 random digits at every magnitude with their neighbours, which put a multiple of ten
-// at or near an end of the rounding interval.
-TEST(NumberText, SixteenDigitPathAgreesWithExactPath) {
-  std::mt19937_64 rng(29);
-  int answered = 0, stepped_aside = 0;
-  const auto check = [&](double value) {
+// The digit path (one product, a multiple of ten's trailing zeros left to the writer) decides
+// from fixed-point estimates and steps aside where they come within its margin of a boundary;
+// where it answers, the answer must be the exact one-product path's (Schubfach's four candidates
+// where a double's power of ten is not in that path's table). Checked on random bits, and on
+// decimals of one digit up to the type's longest at every magnitude with their neighbours, which
+// put a multiple of ten at or near an end of the rounding interval. Exact ties and interval ends
+// need exponents q in [exact_q_min, exact_q_max] (a tie needs x's binary fraction short enough
+// for c, k - q at most the significand's bits; an end on a multiple of ten needs 5^(k + 1) to
+// divide 2c +- 1); elsewhere no random value steps aside.
+template <class T>
+void expect_digit_path_exact(std::uint64_t seed, int random_values, int max_digits,
+                             int min_exponent, int max_exponent, int samples, int exact_q_min,
+                             int exact_q_max) {
+  using traits = float_traits<T>;
+  using bits_type = typename traits::bits;
+  constexpr int fraction_bits = traits::fraction_bits;
+  std::mt19937_64 rng(seed);
+  int answered = 0, stepped_aside = 0, random_aside = 0;
+  bool random = true;
+  const auto check = [&](T value) {
     value = std::fabs(value);
     if (!std::isfinite(value) || value == 0) return;
-    const auto bits = std::bit_cast<std::uint64_t>(value);
-    const auto biased = static_cast<int>(bits >> 52);
-    const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+    const auto bits = std::bit_cast<bits_type>(value);
+    const auto biased = static_cast<int>(bits >> fraction_bits);
+    const std::uint64_t fraction = bits & ((bits_type{1} << fraction_bits) - 1);
     if (biased <= 1 || fraction == 0) return;  // not the symmetric, normal case it serves
-    const std::uint64_t c = fraction | std::uint64_t{1} << 52;
-    const int q = biased - 1075;
+    const std::uint64_t c = fraction | std::uint64_t{1} << fraction_bits;
+    const int q = biased - 1 + traits::min_exponent;
     decimal_value fast{};
-    if (!shortest_decimal_sixteen_digits(c, q, fast)) {
+    if (!shortest_decimal_from_digits<T>(c, q, fast)) {
       ++stepped_aside;
+      if (random && (q < exact_q_min || q > exact_q_max)) ++random_aside;
       return;
     }
     ++answered;
-    ASSERT_GE(fast.significand, 1000000000000000u) << std::hexfloat << value;
-    ASSERT_LT(fast.significand, 100000000000000000u) << std::hexfloat << value;
-    // Below about 1e-306 only Schubfach's candidates have their power of ten in the table.
-    decimal_value exact = double_power_in_table(q)
-                              ? shortest_decimal_one_product<double>(c, q)
-                              : shortest_decimal_four_candidates<double>(c, q, biased);
+    if constexpr (std::is_same_v<T, double>) {
+      ASSERT_GE(fast.significand, 1000000000000000u) << std::hexfloat << value;
+      ASSERT_LT(fast.significand, 100000000000000000u) << std::hexfloat << value;
+    } else {
+      // Nine digits only when all nine are needed; a multiple of ten comes divided by ten.
+      ASSERT_LT(fast.significand, 1000000000u) << std::hexfloat << value;
+      if (fast.significand >= 100000000u) {
+        ASSERT_NE(fast.significand % 10, 0u) << value;
+      }
+    }
+    decimal_value exact = std::is_same_v<T, float> || double_power_in_table(q)
+                              ? shortest_decimal_one_product<T>(c, q)
+                              : shortest_decimal_four_candidates<T>(c, q, biased);
     remove_trailing_zeros(fast);
     remove_trailing_zeros(exact);
     ASSERT_EQ(fast.significand, exact.significand) << std::hexfloat << value;
     ASSERT_EQ(fast.exponent, exact.exponent) << std::hexfloat << value;
   };
-  for (int i = 0; i < 2000000; ++i) check(std::bit_cast<double>(rng()));
-  for (int digits = 1; digits <= 17; ++digits) {
-    for (int exponent = -320; exponent <= 300; exponent += 1) {
-      for (int i = 0; i < 12; ++i) {
+  for (int i = 0; i < random_values; ++i) check(std::bit_cast<T>(static_cast<bits_type>(rng())));
+  random = false;
+  const T huge = std::numeric_limits<T>::infinity();
+  for (int digits = 1; digits <= max_digits; ++digits) {
+    for (int exponent = min_exponent; exponent <= max_exponent; exponent += 1) {
+      for (int i = 0; i < samples; ++i) {
         std::uint64_t significand = rng() % powers_of_ten[digits];
         if (i < 3) significand = powers_of_ten[digits] - 1 - static_cast<std::uint64_t>(i);
-        const double value = std::strtod(
-            (std::to_string(significand) + "e" + std::to_string(exponent)).c_str(), nullptr);
+        const std::string text = std::to_string(significand) + "e" + std::to_string(exponent);
+        T value;
+        if constexpr (std::is_same_v<T, double>)
+          value = std::strtod(text.c_str(), nullptr);
+        else
+          value = std::strtof(text.c_str(), nullptr);
         check(value);
-        check(std::nextafter(value, 0.0));
-        check(std::nextafter(value, HUGE_VAL));
+        check(std::nextafter(value, T{0}));
+        check(std::nextafter(value, huge));
       }
     }
   }
-  EXPECT_GT(answered, 2000000);
-  // Each estimate is off by under three units in 2^60, so an inexact value lands that close to a
-  // boundary about once in 2^56. What steps aside is exact: a tie halfway between two integers
-  // (x = c 2^q / 10^k has a short binary fraction when q is near 0), or a short decimal on an end
-  // of the interval.
-  EXPECT_LT(stepped_aside, answered / 200) << stepped_aside;
+  EXPECT_GT(answered, random_values * 9 / 10);
+  // An inexact value steps aside when within the margin of a boundary: about once in 2^56
+  // (double) or 2^30 (float), so not among these random values. What does step aside is exact: a
+  // tie halfway between two integers, or a short decimal on an end of the interval.
+  EXPECT_EQ(random_aside, 0);
+  EXPECT_LT(stepped_aside, answered / 20) << stepped_aside;
+}
+
+TEST(NumberText, DigitPathAgreesWithExactPath) {
+  expect_digit_path_exact<double>(29, 2000000, 17, -320, 300, 12, -77, 76);
+  expect_digit_path_exact<float>(31, 4000000, 9, -46, 38, 200, -35, 33);
 }
 
 // Doubles with up to six decimal places take a path of their own (one product and one division);

@@ -2,8 +2,9 @@
 // Numbers as text, both ways, without going through the C library:
 // - integers written eight digits at a time from one 64-bit word;
 // - floats written in the shortest form that reads back to the same bits (one product with a
-//   power of ten in the common case, Schubfach's four candidates at the edges), laid out as
-//   std::to_chars(first, last, value) would: plain or scientific, whichever is shorter;
+//   power of ten, its estimate kept unless within a margin of the rounding interval's ends; exact
+//   paths there and at the edges of the range), laid out as std::to_chars(first, last, value)
+//   would: plain or scientific, whichever is shorter;
 // - decimal text read back exactly when the value is a small significand times a small power of
 //   ten (both exact in a double, one correctly rounded operation); anything else falls back to
 //   std::from_chars.
@@ -340,28 +341,6 @@ inline constexpr std::uint64_t float_power_rounded_up(int k) noexcept {
   return k >= 0 && k <= 27 ? entry.high : entry.high + (entry.low != 0);
 }
 
-// What the one-product path's scaling of a float depends on is its exponent alone, and a float
-// has 254 of them: the power of ten, the shift beta and the interval's width delta, one entry per
-// biased exponent (4 KB), found with one load instead of worked out (two products and the shifts).
-struct float_scaling {
-  std::uint64_t power;  // 10^-minus_k rounded up, normalized to its top bit
-  std::uint32_t delta;  // the interval's width scaled, kappa + 1 = 2 digits
-  std::int8_t minus_k;
-  std::uint8_t beta;
-};
-inline constexpr auto float_scalings = [] {
-  std::array<float_scaling, 256> table{};
-  for (int biased = 1; biased < 255; ++biased) {
-    const int q = biased - 1 + float_traits<float>::min_exponent;
-    const int minus_k = floor_log10_pow2(q) - 1;
-    const int beta = q + floor_log2_pow10(-minus_k);
-    const std::uint64_t power = float_power_rounded_up(-minus_k);
-    table[static_cast<std::size_t>(biased)] = {
-        power, static_cast<std::uint32_t>(power >> (63 - beta)), static_cast<std::int8_t>(minus_k),
-        static_cast<std::uint8_t>(beta)};
-  }
-  return table;
-}();
 inline pow10_entry double_power_rounded_up(int k) noexcept {
   pow10_entry entry = pow10_table[k - pow10_table_min];
   if (static_cast<unsigned>(k) <= 55) {
@@ -423,16 +402,12 @@ struct one_product_scaling {
   bool even;  // ties to even: the interval's ends belong to it
 
   [[gnu::always_inline]] one_product_scaling(std::uint64_t c_, int q) noexcept : c(c_) {
+    minus_k = floor_log10_pow2(q) - kappa;
+    beta = q + floor_log2_pow10(-minus_k);
     if constexpr (is_float) {
-      const float_scaling& entry =
-          float_scalings[static_cast<std::size_t>(q + 1 - float_traits<float>::min_exponent)];
-      minus_k = entry.minus_k;
-      beta = entry.beta;
-      power = entry.power;
-      delta = entry.delta;
+      power = float_power_rounded_up(-minus_k);
+      delta = static_cast<std::uint32_t>(power >> (63 - beta));
     } else {
-      minus_k = floor_log10_pow2(q) - kappa;
-      beta = q + floor_log2_pow10(-minus_k);
       power = double_power_rounded_up(-minus_k);
       delta = static_cast<std::uint32_t>(power.high >> (63 - beta));
     }
@@ -463,8 +438,7 @@ struct one_product_scaling {
 // delta, and that multiple is then the shortest; where r meets an end of the interval, that end
 // decides. Otherwise the answer has one digit more.
 template <class T>
-[[gnu::always_inline]] inline decimal_value shortest_decimal_by_cases(
-    const one_product_scaling<T>& s) noexcept {
+inline decimal_value shortest_decimal_by_cases(const one_product_scaling<T>& s) noexcept {
   decimal_value result{s.upper.integer / s.big_divisor, s.minus_k + s.kappa + 1};
   auto r = static_cast<std::uint32_t>(s.upper.integer - result.significand * s.big_divisor);
   bool shortest = false;
@@ -487,37 +461,11 @@ template <class T>
   }
   return {s.one_digit_more(result.significand, r), s.minus_k + s.kappa};
 }
-// Out of line, the scaling is worked out again from c and q: taking it by reference would make
-// the common path keep it in memory.
+// The shortest decimal of c * 2^q (c with its hidden bit, not a power of two) from one product,
+// exactly: where the digit path below steps aside.
 template <class T>
-[[gnu::noinline]] decimal_value shortest_decimal_by_cases_out_of_line(std::uint64_t c,
-                                                                      int q) noexcept {
+[[gnu::noinline]] decimal_value shortest_decimal_one_product(std::uint64_t c, int q) noexcept {
   return shortest_decimal_by_cases(one_product_scaling<T>(c, q));
-}
-
-// The shortest decimal of c * 2^q (c with its hidden bit, not a power of two) from one product
-// in the common case.
-template <class T>
-[[gnu::always_inline]] inline decimal_value shortest_decimal_one_product(std::uint64_t c,
-                                                                         int q) noexcept {
-  const one_product_scaling<T> s(c, q);
-  if constexpr (!s.is_float) {
-    // For doubles, working out both answers and choosing one without a branch cost more than
-    // the mispredicted branches (hash-map write 1-3 % slower).
-    return shortest_decimal_by_cases(s);
-  } else {
-    // Whether the interval holds a multiple is as random as the data (40 % of floats in [-1, 1]
-    // have 7 digits, 55 % have 8), so both answers are worked out and one is chosen without a
-    // branch (seed-struct write +14 %). Where r meets an end of the interval (rare), the cases
-    // decide.
-    const std::uint64_t quotient = s.upper.integer / s.big_divisor;
-    const auto r = static_cast<std::uint32_t>(s.upper.integer - quotient * s.big_divisor);
-    if (r == s.delta || (r == 0 && s.upper.is_integer && !s.even)) [[unlikely]]
-      return shortest_decimal_by_cases_out_of_line<T>(c, q);
-    const bool shortest = r < s.delta;
-    const std::uint64_t longer = s.one_digit_more(quotient, r);
-    return {shortest ? quotient : longer, s.minus_k + s.kappa + shortest};
-  }
 }
 
 // The shortest decimal of c * 2^q where the one-product path does not apply (subnormals, powers
@@ -582,45 +530,98 @@ template <class T>
   return result;
 }
 
-// The shortest decimal of a double c * 2^q (c with its hidden bit, normal, not a power of two) as
-// D * 10^k with D in [10^15, 10^17), trailing zeros kept (the writer drops them), from one
-// 64 x 128-bit product; false when the product lies too close to a boundary for its precision to
-// decide (an inexact value about once in 2^56; exact halfway ties, which come with exponents near
-// 0, and short decimals on an end of the interval), and the exact paths then do.
+// What the digit path's scaling of a float depends on is its exponent alone: 10^-k (k =
+// floor(q log10 2)) rounded up to 64 bits and normalized to its top bit, and the shift beta (0 to
+// 3), one entry per biased exponent.
+struct float_digit_scaling {
+  std::uint64_t power;
+  std::int8_t k;
+  std::uint8_t beta;
+};
+inline constexpr auto float_digit_scalings = [] {
+  std::array<float_digit_scaling, 256> table{};
+  for (int biased = 1; biased < 255; ++biased) {
+    const int q = biased - 1 + float_traits<float>::min_exponent;
+    const int k = floor_log10_pow2(q);
+    table[static_cast<std::size_t>(biased)] = {float_power_rounded_up(-k),
+                                               static_cast<std::int8_t>(k),
+                                               static_cast<std::uint8_t>(q + floor_log2_pow10(-k))};
+  }
+  return table;
+}();
+
+// The shortest decimal of c * 2^q (c with its hidden bit, normal, not a power of two) as D * 10^k
+// from one product with a power of ten; false when the product lies too close to a boundary for
+// its precision to decide, and the exact paths then do. What steps aside: an inexact value about
+// once in 2^56 (double) or 2^30 (float), exact halfway ties, which come with exponents near 0, and
+// short decimals on an end of the interval.
 // With k = floor(q log10 2), x = c 2^q / 10^k lies in [c, 10c) and the ulp scaled the same way in
-// [1, 10): the values rounding to the double are x +- h with h in [1/2, 5). That interval holds at
-// most one multiple of ten, which is then the shortest decimal (its digits one or more fewer than
+// [1, 10): the values rounding to c 2^q are x +- h with h in [1/2, 5). That interval holds at most
+// one multiple of ten, which is then the shortest decimal (its digits one or more fewer than
 // x's); otherwise every candidate has x's digits and the nearest integer to x is the closest.
-// x is computed in 64.64 fixed point and h in 4.60, each within two units of its last place, so
-// every comparison made with a margin of four units is the exact one.
-[[gnu::always_inline]] inline bool shortest_decimal_sixteen_digits(std::uint64_t c, int q,
-                                                                   decimal_value& result) noexcept {
-  const int k = floor_log10_pow2(q);
-  const int beta = q + floor_log2_pow10(-k);  // 0 to 3
-  // 10^-k = power * 2^(beta - q - 127), rounded up by less than one unit of the 128 bits.
-  const pow10_entry power = double_power_rounded_up(-k);
-  const std::uint64_t shifted = c << (beta + 1);
-  // floor(shifted * power / 2^64): x to 64 fractional bits (high over x by less than one unit).
-  const uint128_parts product = multiply_full(shifted, power.high);
-  const std::uint64_t carry_in = multiply_full(shifted, power.low).high;
-  const std::uint64_t fraction = product.low + carry_in;
-  const std::uint64_t integral = product.high + (fraction < carry_in);
-  const std::uint64_t digit = integral % 10;
+// - double: D in [10^15, 10^17) with its trailing zeros (the writer drops them). x is computed in
+//   64.64 fixed point from a 64 x 128-bit product and h in 4.60, each within two units of its last
+//   place, so every comparison made with a margin of four units is the exact one.
+// - float: a multiple of ten is returned divided by ten, so that D is below 10^8 (a word of eight
+//   digits for the writer) unless it needs all nine. x comes from one 64 x 64-bit product whose
+//   power is over by less than one unit: x is over by less than c 2^(beta + 1) < 2^28 units of
+//   its 64 fractional bits; a margin of 2^29 covers that and h's truncation.
+template <class T>
+[[gnu::always_inline]] inline bool shortest_decimal_from_digits(std::uint64_t c, int q,
+                                                                decimal_value& result) noexcept {
+  constexpr bool is_float = std::is_same_v<T, float>;
+  int k, beta;
+  std::uint64_t integral, fraction, power_high;
+  if constexpr (is_float) {
+    const float_digit_scaling& entry =
+        float_digit_scalings[static_cast<std::size_t>(q + 1 - float_traits<float>::min_exponent)];
+    k = entry.k;
+    beta = entry.beta;
+    power_high = entry.power;
+    // floor(shifted * power / 2^64): x to 64 fractional bits.
+    const uint128_parts product = multiply_full(c << (beta + 1), power_high);
+    integral = product.high;
+    fraction = product.low;
+  } else {
+    k = floor_log10_pow2(q);
+    beta = q + floor_log2_pow10(-k);  // 0 to 3
+    // 10^-k = power * 2^(beta - q - 127), rounded up by less than one unit of the 128 bits.
+    const pow10_entry power = double_power_rounded_up(-k);
+    power_high = power.high;
+    const std::uint64_t shifted = c << (beta + 1);
+    // floor(shifted * power / 2^64): x to 64 fractional bits (high over x by less than one unit).
+    const uint128_parts product = multiply_full(shifted, power.high);
+    const std::uint64_t carry_in = multiply_full(shifted, power.low).high;
+    fraction = product.low + carry_in;
+    integral = product.high + (fraction < carry_in);
+  }
+  const std::uint64_t tens = integral / 10;
+  const std::uint64_t digit = integral - tens * 10;
   // 4.60 fixed point: x less the multiple of ten below it, the distance up to the next one, h.
   constexpr std::uint64_t ten = std::uint64_t{10} << 60;
   const std::uint64_t below = (digit << 60) | (fraction >> 4);
   const std::uint64_t above = ten - below;
-  const std::uint64_t half_ulp = power.high >> (4 - beta);
+  const std::uint64_t half_ulp = power_high >> (4 - beta);
   // |a - b| <= margin as one unsigned comparison.
-  constexpr std::uint64_t margin = 4;
+  constexpr std::uint64_t margin = is_float ? std::uint64_t{1} << 29 : 4;
   const auto near = [](std::uint64_t a, std::uint64_t b) { return a - b + margin <= 2 * margin; };
   if (near(below, half_ulp) || near(above, half_ulp) || near(fraction, std::uint64_t{1} << 63))
       [[unlikely]]
     return false;
-  const std::uint64_t multiple = integral - digit;
   const std::uint64_t nearest = integral + (fraction >> 63);
-  result.significand = below < half_ulp ? multiple : above < half_ulp ? multiple + 10 : nearest;
-  result.exponent = k;
+  if constexpr (is_float) {
+    // Whether the interval holds a multiple of ten is as random as the data (40 % of floats in
+    // [-1, 1] have 7 digits, 55 % have 8): the answer is chosen with a mask, not a branch.
+    const bool up = above < half_ulp;
+    const bool multiple = (below < half_ulp) | up;
+    const std::uint64_t mask = 0 - static_cast<std::uint64_t>(multiple);
+    result.significand = ((tens + up) & mask) | (nearest & ~mask);
+    result.exponent = k + multiple;
+  } else {
+    const std::uint64_t multiple = integral - digit;
+    result.significand = below < half_ulp ? multiple : above < half_ulp ? multiple + 10 : nearest;
+    result.exponent = k;
+  }
   return true;
 }
 
@@ -676,11 +677,9 @@ template <class T>
   }
   // Normal values that are not a power of two, within the range of the one-product path.
   const bool symmetric = biased > 1 && c != hidden;
-  if constexpr (std::is_same_v<T, double>) {
-    decimal_value result;
-    if (symmetric && shortest_decimal_sixteen_digits(c, q, result)) [[likely]]
-      return result;
-  }
+  decimal_value result;
+  if (symmetric && shortest_decimal_from_digits<T>(c, q, result)) [[likely]]
+    return result;
   if (symmetric && (std::is_same_v<T, float> || double_power_in_table(q)))
     return shortest_decimal_one_product<T>(c, q);
   return shortest_decimal_four_candidates<T>(c, q, biased);
