@@ -2,9 +2,10 @@
 // bale::base64: RFC 4648 base64, standard and URL-safe alphabets, with or without padding.
 // Decoding is strict: a character outside the alphabet, padding in the wrong place or of the wrong
 // length, and non-zero unused bits in the last character are errors (bale::error with the offset).
-// On x86-64 CPUs with AVX2 (checked at run time) 24 bytes are encoded and 32 characters decoded per
-// step (decoding: standard alphabet); elsewhere, or with options::vectorized = false, table codecs
-// encode 6 bytes and decode 4 characters per step.
+// On x86-64 the widest kernel the CPU has is chosen at run time: AVX-512 VBMI (48 bytes encoded and
+// 64 characters decoded per step, both alphabets), else AVX2 (24 bytes and 32 characters; decoding
+// the standard alphabet); elsewhere, or with options::vectorized = false, table codecs encode 6
+// bytes and decode 4 characters per step.
 //
 //   std::string text = bale::base64::encode(bytes);                  // "aGVsbG8="
 //   std::vector<std::byte> back = bale::base64::decode(text);
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "bale/base64/detail/avx2.hpp"
+#include "bale/base64/detail/avx512.hpp"
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
 
@@ -35,8 +37,8 @@ struct options {
   base64::alphabet alphabet = alphabet::standard;
   /// Write '=' to a multiple of four characters; when reading, require it (or forbid it).
   bool padding = true;
-  /// Use the AVX2 kernels where the CPU has them (chosen at run time). false keeps to the portable
-  /// codec: the same output and the same errors, for comparison and testing.
+  /// Use the vector kernels where the CPU has them (AVX-512 VBMI or AVX2, chosen at run time).
+  /// false keeps to the portable codec: the same output and the same errors.
   bool vectorized = true;
 };
 
@@ -88,6 +90,18 @@ struct decode_table {
 inline constexpr decode_table standard_decode{alphabet::standard};
 inline constexpr decode_table url_decode{alphabet::url};
 
+// Each character below 128 with its value, -128 where it is not in the alphabet (the AVX-512
+// decoder's tables).
+inline constexpr auto ascii_values(alphabet a) {
+  std::array<std::int8_t, 128> values{};
+  values.fill(-128);
+  const char* chars = alphabet_chars(a);
+  for (std::int8_t v = 0; v < 64; ++v) values[static_cast<std::uint8_t>(chars[v])] = v;
+  return values;
+}
+inline constexpr auto standard_values = ascii_values(alphabet::standard);
+inline constexpr auto url_values = ascii_values(alphabet::url);
+
 [[noreturn]] inline void fail(std::string detail, std::size_t at) {
   throw error(errc::invalid_value, "base64: " + std::move(detail), at);
 }
@@ -133,13 +147,24 @@ inline std::size_t decode_portable(const char* in, std::size_t groups, std::uint
   return groups;
 }
 
-inline bool use_avx2() noexcept {
+/// The codecs' kernels, narrowest first.
+enum class kernel : std::uint8_t { portable, avx2, avx512 };
+
+/// The widest kernel this CPU runs (checked once).
+inline kernel best_kernel() noexcept {
 #if defined(BALE_BASE64_AVX2)
-  static const bool available = __builtin_cpu_supports("avx2");
-  return available;
+  static const kernel best =
+      __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512bw") ? kernel::avx512
+      : __builtin_cpu_supports("avx2")                                           ? kernel::avx2
+                                                                                 : kernel::portable;
+  return best;
 #else
-  return false;
+  return kernel::portable;
 #endif
+}
+
+inline kernel kernel_for(const options& opt) noexcept {
+  return opt.vectorized ? best_kernel() : kernel::portable;
 }
 
 }  // namespace detail
@@ -149,22 +174,33 @@ constexpr std::size_t encoded_size(std::size_t n, const options& opt = {}) noexc
   return opt.padding ? (n + 2) / 3 * 4 : n / 3 * 4 + (n % 3 == 0 ? 0 : n % 3 + 1);
 }
 
-/// Writes encoded_size(bytes.size()) characters to out.
-inline void encode_to(std::span<const std::byte> bytes, char* out, const options& opt = {}) {
+namespace detail {
+
+/// encode_to with the given kernel, which the CPU must run (or a narrower one).
+inline void encode_with(kernel use, std::span<const std::byte> bytes, char* out,
+                        const options& opt) noexcept {
   const auto* in = reinterpret_cast<const std::uint8_t*>(bytes.data());
   const std::size_t n = bytes.size();
+  const char* chars = alphabet_chars(opt.alphabet);
+  // From 8 MB of input on, the vector kernels write around the caches (non-temporal stores): the
+  // output's lines are not read from memory first only to be overwritten, which is most of a
+  // large encode's time.
+  [[maybe_unused]] const bool around_caches = n >= std::size_t{8} << 20;
   std::size_t done = 0;
 #if defined(BALE_BASE64_AVX2)
-  if (opt.vectorized && detail::use_avx2())
-    done = bale::detail::base64_encode_avx2(in, n, out, opt.alphabet == alphabet::url);
+  if (use == kernel::avx512)
+    done = bale::detail::base64_encode_avx512(in, n, out, chars, around_caches);
+  else if (use == kernel::avx2)
+    done =
+        bale::detail::base64_encode_avx2(in, n, out, opt.alphabet == alphabet::url, around_caches);
+#else
+  (void)use;
 #endif
-  const auto& table =
-      opt.alphabet == alphabet::standard ? detail::standard_encode : detail::url_encode;
+  const auto& table = opt.alphabet == alphabet::standard ? standard_encode : url_encode;
   const std::size_t groups = (n - done) / 3;
-  detail::encode_portable(in + done, groups, out + done / 3 * 4, table);
+  encode_portable(in + done, groups, out + done / 3 * 4, table);
   done += groups * 3;
   char* tail = out + done / 3 * 4;
-  const char* chars = detail::alphabet_chars(opt.alphabet);
   if (const std::size_t left = n - done; left != 0) {
     const std::uint32_t v =
         std::uint32_t{in[done]} << 16 | (left == 2 ? std::uint32_t{in[done + 1]} << 8 : 0U);
@@ -176,6 +212,13 @@ inline void encode_to(std::span<const std::byte> bytes, char* out, const options
       tail[3] = '=';
     }
   }
+}
+
+}  // namespace detail
+
+/// Writes encoded_size(bytes.size()) characters to out.
+inline void encode_to(std::span<const std::byte> bytes, char* out, const options& opt = {}) {
+  detail::encode_with(detail::kernel_for(opt), bytes, out, opt);
 }
 
 /// The base64 text of `bytes`.
@@ -198,30 +241,39 @@ inline std::size_t decoded_size(std::string_view text, const options& opt = {}) 
   return n / 4 * 3 + (n % 4 == 0 ? 0 : n % 4 - 1);
 }
 
-/// Decodes `text` into out, which holds decoded_size(text) bytes; returns that size.
-inline std::size_t decode_to(std::string_view text, std::byte* out_bytes, const options& opt = {}) {
+namespace detail {
+
+/// decode_to with the given kernel, which the CPU must run (or a narrower one).
+inline std::size_t decode_with(kernel use, std::string_view text, std::byte* out_bytes,
+                               const options& opt) {
   const std::size_t size = decoded_size(text, opt);
   auto* out = reinterpret_cast<std::uint8_t*>(out_bytes);
   const std::size_t whole_groups = size / 3;  // groups of four characters with no padding
   const char* in = text.data();
   std::size_t groups_done = 0;
 #if defined(BALE_BASE64_AVX2)
-  if (opt.vectorized && detail::use_avx2() && opt.alphabet == alphabet::standard)
+  if (use == kernel::avx512)
+    groups_done = bale::detail::base64_decode_avx512(
+                      in, whole_groups * 4, out,
+                      (opt.alphabet == alphabet::standard ? standard_values : url_values).data()) /
+                  4;
+  else if (use == kernel::avx2 && opt.alphabet == alphabet::standard)
     groups_done = bale::detail::base64_decode_avx2(in, whole_groups * 4, out) / 4;
+#else
+  (void)use;
 #endif
-  const auto& table =
-      opt.alphabet == alphabet::standard ? detail::standard_decode : detail::url_decode;
+  const auto& table = opt.alphabet == alphabet::standard ? standard_decode : url_decode;
   const std::size_t rest = whole_groups - groups_done;
   const std::size_t valid =
-      detail::decode_portable(in + groups_done * 4, rest, out + groups_done * 3, table);
+      decode_portable(in + groups_done * 4, rest, out + groups_done * 3, table);
   const auto& t = table.shifted;
   auto bad_char_in_group = [&](std::size_t group) {
     for (std::size_t k = 0; k < 4; ++k) {
       const auto c = static_cast<std::uint8_t>(in[group * 4 + k]);
-      if (t[0][c] & detail::invalid_char)
-        detail::fail(c == '=' ? "padding before the end"
-                              : "character " + std::to_string(c) + " is not in the alphabet",
-                     group * 4 + k);
+      if (t[0][c] & invalid_char)
+        fail(c == '=' ? "padding before the end"
+                      : "character " + std::to_string(c) + " is not in the alphabet",
+             group * 4 + k);
     }
   };
   if (valid != rest) bad_char_in_group(groups_done + valid);
@@ -232,16 +284,23 @@ inline std::size_t decode_to(std::string_view text, std::byte* out_bytes, const 
     std::uint32_t v = 0;
     for (std::size_t k = 0; k <= left; ++k) {
       const std::uint32_t bits = t[k][static_cast<std::uint8_t>(in[at + k])];
-      if (bits & detail::invalid_char) bad_char_in_group(whole_groups);
+      if (bits & invalid_char) bad_char_in_group(whole_groups);
       v |= bits;
     }
     // The bits past the last byte must be zero: one text per byte string.
     if ((left == 1 ? v & 0xFFFF : v & 0xFF) != 0)
-      detail::fail("non-zero bits after the last byte", at + left);
+      fail("non-zero bits after the last byte", at + left);
     out[whole_groups * 3] = static_cast<std::uint8_t>(v >> 16);
     if (left == 2) out[whole_groups * 3 + 1] = static_cast<std::uint8_t>(v >> 8);
   }
   return size;
+}
+
+}  // namespace detail
+
+/// Decodes `text` into out, which holds decoded_size(text) bytes; returns that size.
+inline std::size_t decode_to(std::string_view text, std::byte* out_bytes, const options& opt = {}) {
+  return detail::decode_with(detail::kernel_for(opt), text, out_bytes, opt);
 }
 
 /// The bytes `text` encodes; throws bale::error (errc::invalid_value) on malformed input.

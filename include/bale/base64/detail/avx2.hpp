@@ -18,14 +18,13 @@ namespace bale::detail {
 
 #if defined(BALE_BASE64_AVX2)
 
-/// Inputs from this size on are encoded with non-temporal stores (when the output is 16-byte
-/// aligned, as large allocations are).
-inline constexpr std::size_t base64_stream_threshold = std::size_t{8} << 20;
-
-/// Encodes whole 24-byte blocks while 28 bytes can be read; returns the bytes consumed.
+/// Encodes whole 24-byte blocks while 28 bytes can be read; returns the bytes consumed. With
+/// `around_caches`, a 16-byte aligned output (as large allocations are) is written with
+/// non-temporal stores.
 __attribute__((target("avx2"))) inline std::size_t base64_encode_avx2(const std::uint8_t* in,
                                                                       std::size_t n, char* out,
-                                                                      bool url) noexcept {
+                                                                      bool url,
+                                                                      bool around_caches) noexcept {
   // Each 128-bit lane takes 12 input bytes: per 3-byte group (a, b, c) the bytes b a c b.
   const __m256i spread = _mm256_setr_epi8(1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10,  //
                                           1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10);
@@ -36,10 +35,7 @@ __attribute__((target("avx2"))) inline std::size_t base64_encode_avx2(const std:
       'a' - 26, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52,
       '0' - 52, '0' - 52, plus, slash, 'A', 0, 0, 'a' - 26, '0' - 52, '0' - 52, '0' - 52, '0' - 52,
       '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, plus, slash, 'A', 0, 0);
-  // An output larger than the caches goes around them (non-temporal stores): the lines are not
-  // read from memory first only to be overwritten, which is most of a large encode's time.
-  const bool around_caches =
-      n >= base64_stream_threshold && reinterpret_cast<std::uintptr_t>(out) % 16 == 0;
+  around_caches = around_caches && reinterpret_cast<std::uintptr_t>(out) % 16 == 0;
   std::size_t i = 0;
   for (; i + 28 <= n; i += 24, out += 32) {
     const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i));
