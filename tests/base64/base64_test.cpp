@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <bale/base64/base64.hpp>
 
+#include <algorithm>
 #include <random>
 
 namespace {
@@ -123,11 +124,11 @@ TEST(Base64, EveryKernelMatchesTheDefinition) {
   }
 }
 
-// From 8 MB on, the vector encoders store around the caches: the AVX2 one into a 16-byte aligned
-// output, the AVX-512 one into a 64-byte boundary it first reaches with single groups (from an
-// output at a multiple of 4 bytes). The same text as the portable codec, at and around that size,
-// into outputs at every alignment that matters, both alphabets, with the tail the portable code
-// finishes.
+// From 8 MB of raw bytes on, the vector kernels store around the caches: the AVX2 encoder into a
+// 16-byte aligned output, the AVX-512 encoder and decoder from a 64-byte boundary they first reach
+// with single groups (the encoder from an output at a multiple of 4 bytes). The same text and
+// bytes as the portable codec, at and around that size, into outputs at every alignment that
+// matters, both alphabets, with the tails the portable code finishes.
 TEST(Base64, LargeInputsMatchThePortableCodec) {
   std::mt19937_64 rng(65);
   for (const std::size_t n : {(std::size_t{8} << 20) - 1, std::size_t{8} << 20,
@@ -145,7 +146,47 @@ TEST(Base64, LargeInputsMatchThePortableCodec) {
           ASSERT_EQ(std::string_view(at, expected.size()), expected)
               << n << " " << shift << " kernel " << int(k);
         }
-        ASSERT_EQ(decode_with(k, expected, {alpha, true}), bytes) << n << " kernel " << int(k);
+        for (const std::size_t shift : {0, 1, 3, 16, 63}) {
+          std::vector<std::byte> out(n + 128);
+          std::byte* const at =
+              out.data() + (64 - reinterpret_cast<std::uintptr_t>(out.data()) % 64) % 64 + shift;
+          bale::base64::detail::decode_with(k, expected, at, {alpha, true});
+          ASSERT_TRUE(std::equal(bytes.begin(), bytes.end(), at))
+              << n << " " << shift << " kernel " << int(k);
+        }
+      }
+    }
+  }
+}
+
+// From 8 MB of output on, the AVX-512 decoder aligns its output with single groups and then
+// writes four blocks at a time around the caches: the same bytes at every alignment of the output
+// that matters, and a bad character anywhere stops every kernel at its offset (among the single
+// groups, in each block of four, in the last blocks).
+TEST(Base64, BadCharacterInALargeInput) {
+  std::vector<std::byte> bytes((std::size_t{8} << 20) + 5);
+  std::mt19937_64 rng(66);
+  for (auto& b : bytes) b = static_cast<std::byte>(rng());
+  std::string text = b64::encode(bytes);
+  const std::vector<std::size_t> offsets = {
+      1, 6, 7, 250, 260, 300, 390, 450, 511, text.size() / 2, text.size() - 70, text.size() - 9};
+  for (const auto k : kernels()) {
+    for (const std::size_t shift : {0, 5, 32}) {
+      std::vector<std::byte> out(bytes.size() + 128);
+      std::byte* const to =
+          out.data() + (64 - reinterpret_cast<std::uintptr_t>(out.data()) % 64) % 64 + shift;
+      bale::base64::detail::decode_with(k, text, to, {});
+      ASSERT_TRUE(std::equal(bytes.begin(), bytes.end(), to)) << shift << " kernel " << int(k);
+      for (const std::size_t at : offsets) {
+        const char saved = text[at];
+        text[at] = static_cast<char>(at % 2 == 0 ? '*' : 0xC3);
+        try {
+          bale::base64::detail::decode_with(k, text, to, {});
+          ADD_FAILURE() << "no error at " << at << " kernel " << int(k);
+        } catch (const bale::error& e) {
+          EXPECT_EQ(e.offset(), at) << shift << " kernel " << int(k);
+        }
+        text[at] = saved;
       }
     }
   }

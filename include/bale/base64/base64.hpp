@@ -176,16 +176,19 @@ constexpr std::size_t encoded_size(std::size_t n, const options& opt = {}) noexc
 
 namespace detail {
 
+// From 8 MB of raw bytes on (an encode's input, a decode's output) the vector kernels write
+// around the caches with non-temporal stores (the AVX2 decoder excepted): the lines of an output
+// that large are not read from memory first only to be overwritten, which is most of a large
+// job's time, and it would only evict what the caller keeps in the caches.
+inline constexpr std::size_t around_caches_from = std::size_t{8} << 20;
+
 /// encode_to with the given kernel, which the CPU must run (or a narrower one).
 inline void encode_with(kernel use, std::span<const std::byte> bytes, char* out,
                         const options& opt) noexcept {
   const auto* in = reinterpret_cast<const std::uint8_t*>(bytes.data());
   const std::size_t n = bytes.size();
   const char* chars = alphabet_chars(opt.alphabet);
-  // From 8 MB of input on, the vector kernels write around the caches (non-temporal stores): the
-  // output's lines are not read from memory first only to be overwritten, which is most of a
-  // large encode's time.
-  [[maybe_unused]] const bool around_caches = n >= std::size_t{8} << 20;
+  [[maybe_unused]] const bool around_caches = n >= around_caches_from;
   std::size_t done = 0;
 #if defined(BALE_BASE64_AVX2)
   if (use == kernel::avx512)
@@ -255,7 +258,8 @@ inline std::size_t decode_with(kernel use, std::string_view text, std::byte* out
   if (use == kernel::avx512)
     groups_done = bale::detail::base64_decode_avx512(
                       in, whole_groups * 4, out,
-                      (opt.alphabet == alphabet::standard ? standard_values : url_values).data()) /
+                      (opt.alphabet == alphabet::standard ? standard_values : url_values).data(),
+                      size >= around_caches_from) /
                   4;
   else if (use == kernel::avx2 && opt.alphabet == alphabet::standard)
     groups_done = bale::detail::base64_decode_avx2(in, whole_groups * 4, out) / 4;
