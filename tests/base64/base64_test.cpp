@@ -90,6 +90,23 @@ std::vector<std::byte> decode_with(bale::base64::detail::kernel k, std::string_v
   return bytes;
 }
 
+// The single groups written before the AVX-512 kernels' whole lines bring every output that can
+// get there to a 64-byte boundary: any output when decoding (3 bytes a group), one at a multiple
+// of 4 bytes when encoding.
+TEST(Base64, GroupsToALineBoundary) {
+  alignas(64) static char line[128];
+  for (std::size_t offset = 0; offset < 64; ++offset) {
+    const std::size_t decoding = bale::base64::detail::groups_to_line(line + offset, 3);
+    EXPECT_LT(decoding, 64u);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(line + offset + 3 * decoding) % 64, 0u) << offset;
+    const std::size_t encoding = bale::base64::detail::groups_to_line(line + offset, 4);
+    if (offset % 4 == 0)
+      EXPECT_EQ(reinterpret_cast<std::uintptr_t>(line + offset + 4 * encoding) % 64, 0u) << offset;
+    else
+      EXPECT_EQ(encoding, 0u) << offset;
+  }
+}
+
 TEST(Base64, EveryKernelMatchesTheDefinition) {
   // Long enough for every kernel's blocks (48 and 24 bytes), every length near them, random
   // content, both alphabets, with and without padding.

@@ -11,6 +11,7 @@
 //   std::vector<std::byte> back = bale::base64::decode(text);
 //   bale::base64::encode(bytes, {bale::base64::alphabet::url, false});  // "aGVsbG8"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -182,6 +183,15 @@ namespace detail {
 // job's time, and it would only evict what the caller keeps in the caches.
 inline constexpr std::size_t around_caches_from = std::size_t{8} << 20;
 
+// How many groups of the portable codec bring `out` to a 64-byte boundary, where the AVX-512
+// kernels store whole lines, when each group writes `step` bytes (4 characters encoding, 3 bytes
+// decoding: 3 * 43 = 129 is 1 modulo 64, so any output gets there); 0 if it never can.
+inline std::size_t groups_to_line(const void* out, std::size_t step) noexcept {
+  const std::size_t gap = (64 - reinterpret_cast<std::uintptr_t>(out) % 64) % 64;
+  if (step == 3) return gap * 43 % 64;
+  return gap % step == 0 ? gap / step : 0;
+}
+
 /// encode_to with the given kernel, which the CPU must run (or a narrower one).
 inline void encode_with(kernel use, std::span<const std::byte> bytes, char* out,
                         const options& opt) noexcept {
@@ -189,17 +199,23 @@ inline void encode_with(kernel use, std::span<const std::byte> bytes, char* out,
   const std::size_t n = bytes.size();
   const char* chars = alphabet_chars(opt.alphabet);
   [[maybe_unused]] const bool around_caches = n >= around_caches_from;
+  const auto& table = opt.alphabet == alphabet::standard ? standard_encode : url_encode;
   std::size_t done = 0;
 #if defined(BALE_BASE64_AVX2)
-  if (use == kernel::avx512)
-    done = bale::detail::base64_encode_avx512(in, n, out, chars, around_caches);
-  else if (use == kernel::avx2)
+  if (use == kernel::avx512) {
+    if (around_caches) {
+      const std::size_t groups = std::min(groups_to_line(out, 4), n / 3);
+      encode_portable(in, groups, out, table);
+      done = groups * 3;
+    }
+    done += bale::detail::base64_encode_avx512(in + done, n - done, out + done / 3 * 4, chars,
+                                               around_caches);
+  } else if (use == kernel::avx2)
     done =
         bale::detail::base64_encode_avx2(in, n, out, opt.alphabet == alphabet::url, around_caches);
 #else
   (void)use;
 #endif
-  const auto& table = opt.alphabet == alphabet::standard ? standard_encode : url_encode;
   const std::size_t groups = (n - done) / 3;
   encode_portable(in + done, groups, out + done / 3 * 4, table);
   done += groups * 3;
@@ -253,20 +269,24 @@ inline std::size_t decode_with(kernel use, std::string_view text, std::byte* out
   auto* out = reinterpret_cast<std::uint8_t*>(out_bytes);
   const std::size_t whole_groups = size / 3;  // groups of four characters with no padding
   const char* in = text.data();
+  const auto& table = opt.alphabet == alphabet::standard ? standard_decode : url_decode;
   std::size_t groups_done = 0;
 #if defined(BALE_BASE64_AVX2)
-  if (use == kernel::avx512)
-    groups_done = bale::detail::base64_decode_avx512(
-                      in, whole_groups * 4, out,
-                      (opt.alphabet == alphabet::standard ? standard_values : url_values).data(),
-                      size >= around_caches_from) /
-                  4;
-  else if (use == kernel::avx2 && opt.alphabet == alphabet::standard)
+  if (use == kernel::avx512) {
+    const bool around_caches = size >= around_caches_from;
+    if (around_caches)  // a bad group stops this short, and then the kernel at once
+      groups_done = decode_portable(in, std::min(groups_to_line(out, 3), whole_groups), out, table);
+    groups_done +=
+        bale::detail::base64_decode_avx512(
+            in + groups_done * 4, (whole_groups - groups_done) * 4, out + groups_done * 3,
+            (opt.alphabet == alphabet::standard ? standard_values : url_values).data(),
+            around_caches) /
+        4;
+  } else if (use == kernel::avx2 && opt.alphabet == alphabet::standard)
     groups_done = bale::detail::base64_decode_avx2(in, whole_groups * 4, out) / 4;
 #else
   (void)use;
 #endif
-  const auto& table = opt.alphabet == alphabet::standard ? standard_decode : url_decode;
   const std::size_t rest = whole_groups - groups_done;
   const std::size_t valid =
       decode_portable(in + groups_done * 4, rest, out + groups_done * 3, table);

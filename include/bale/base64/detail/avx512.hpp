@@ -34,23 +34,13 @@ inline constexpr auto base64_spread_indices = [] {
 }();
 
 /// Encodes whole 48-byte blocks while 64 bytes can be read; returns the bytes consumed (whole
-/// groups of three). `chars` is the alphabet's 64 characters. With `around_caches`, an output
-/// at a multiple of 4 bytes is brought to a 64-byte boundary with single groups first, then
-/// written with non-temporal stores.
+/// groups of three). `chars` is the alphabet's 64 characters. With `around_caches`, an output on a
+/// 64-byte boundary (the caller writes single groups to get there) is written with non-temporal
+/// stores.
 __attribute__((target("avx512f,avx512bw,avx512vbmi"))) inline std::size_t base64_encode_avx512(
     const std::uint8_t* in, std::size_t n, char* out, const char* chars,
     bool around_caches) noexcept {
   std::size_t i = 0;
-  if (around_caches && reinterpret_cast<std::uintptr_t>(out) % 4 == 0) {
-    for (; reinterpret_cast<std::uintptr_t>(out) % 64 != 0 && i + 3 <= n; i += 3, out += 4) {
-      const std::uint32_t v =
-          std::uint32_t{in[i]} << 16 | std::uint32_t{in[i + 1]} << 8 | in[i + 2];
-      out[0] = chars[v >> 18];
-      out[1] = chars[v >> 12 & 63];
-      out[2] = chars[v >> 6 & 63];
-      out[3] = chars[v & 63];
-    }
-  }
   around_caches = around_caches && reinterpret_cast<std::uintptr_t>(out) % 64 == 0;
   const __m512i alphabet = _mm512_loadu_si512(chars);
   // The zero-masking forms, with every lane kept: GCC 12 warns that the plain forms' undefined
@@ -112,9 +102,9 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) inline bool base64_groups
 
 /// Decodes whole 64-character blocks within n characters; stops at a block holding a character
 /// outside the alphabet. `values` gives each character below 128 its value, or has its high bit
-/// set. Returns the characters consumed (48 bytes written per 64). With `around_caches`, single
-/// groups first bring the output to a 64-byte boundary (3 bytes a group, and 3 is invertible
-/// modulo 64), then four blocks at a time go out as three whole lines with non-temporal stores.
+/// set. Returns the characters consumed (48 bytes written per 64). With `around_caches`, an
+/// output on a 64-byte boundary (the caller decodes single groups to get there) takes four blocks
+/// at a time, stored as three whole lines with non-temporal stores.
 __attribute__((target("avx512f,avx512bw,avx512vbmi"))) inline std::size_t base64_decode_avx512(
     const char* in, std::size_t n, std::uint8_t* out, const std::int8_t* values,
     bool around_caches) noexcept {
@@ -122,37 +112,23 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) inline std::size_t base64
   const __m512i high_table = _mm512_loadu_si512(values + 64);
   constexpr __mmask64 all = ~__mmask64{0};  // as in the encoder
   std::size_t i = 0;
-  if (around_caches) {
-    for (; reinterpret_cast<std::uintptr_t>(out) % 64 != 0 && i + 4 <= n; i += 4, out += 3) {
-      const auto value = [&](std::size_t k) -> std::uint32_t {
-        const auto c = static_cast<std::uint8_t>(in[i + k]);
-        return c < 128 ? static_cast<std::uint8_t>(values[c]) : 0x80;
-      };
-      const std::uint32_t a = value(0), b = value(1), c = value(2), d = value(3);
-      if (((a | b | c | d) & 0x80) != 0) return i;  // the portable code reports it
-      const std::uint32_t v = a << 18 | b << 12 | c << 6 | d;
-      out[0] = static_cast<std::uint8_t>(v >> 16);
-      out[1] = static_cast<std::uint8_t>(v >> 8);
-      out[2] = static_cast<std::uint8_t>(v);
+  if (around_caches && reinterpret_cast<std::uintptr_t>(out) % 64 == 0) {
+    const __m512i line0 = _mm512_loadu_si512(base64_line_indices[0].data());
+    const __m512i line1 = _mm512_loadu_si512(base64_line_indices[1].data());
+    const __m512i line2 = _mm512_loadu_si512(base64_line_indices[2].data());
+    __m512i g0, g1, g2, g3;
+    for (; i + 256 <= n; i += 256, out += 192) {
+      if (!base64_groups_avx512(in + i, low_table, high_table, g0) ||
+          !base64_groups_avx512(in + i + 64, low_table, high_table, g1) ||
+          !base64_groups_avx512(in + i + 128, low_table, high_table, g2) ||
+          !base64_groups_avx512(in + i + 192, low_table, high_table, g3))
+        break;  // the loop below decodes up to the bad block
+      auto* to = reinterpret_cast<__m512i*>(out);
+      _mm512_stream_si512(to, _mm512_permutex2var_epi8(g0, line0, g1));
+      _mm512_stream_si512(to + 1, _mm512_permutex2var_epi8(g1, line1, g2));
+      _mm512_stream_si512(to + 2, _mm512_permutex2var_epi8(g2, line2, g3));
     }
-    if (reinterpret_cast<std::uintptr_t>(out) % 64 == 0) {
-      const __m512i line0 = _mm512_loadu_si512(base64_line_indices[0].data());
-      const __m512i line1 = _mm512_loadu_si512(base64_line_indices[1].data());
-      const __m512i line2 = _mm512_loadu_si512(base64_line_indices[2].data());
-      __m512i g0, g1, g2, g3;
-      for (; i + 256 <= n; i += 256, out += 192) {
-        if (!base64_groups_avx512(in + i, low_table, high_table, g0) ||
-            !base64_groups_avx512(in + i + 64, low_table, high_table, g1) ||
-            !base64_groups_avx512(in + i + 128, low_table, high_table, g2) ||
-            !base64_groups_avx512(in + i + 192, low_table, high_table, g3))
-          break;  // the loop below decodes up to the bad block
-        auto* to = reinterpret_cast<__m512i*>(out);
-        _mm512_stream_si512(to, _mm512_permutex2var_epi8(g0, line0, g1));
-        _mm512_stream_si512(to + 1, _mm512_permutex2var_epi8(g1, line1, g2));
-        _mm512_stream_si512(to + 2, _mm512_permutex2var_epi8(g2, line2, g3));
-      }
-      _mm_sfence();  // ordered before the ordinary stores and the caller's reads
-    }
+    _mm_sfence();  // ordered before the ordinary stores and the caller's reads
   }
   const __m512i gather = _mm512_loadu_si512(base64_gather_indices.data());
   __m512i groups;
