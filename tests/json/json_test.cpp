@@ -314,6 +314,66 @@ TEST(JsonText, NestedCallsAndFailuresLeaveToJsonUsable) {
   EXPECT_EQ(bale::to_json(point{1, 2}), R"({"x":1,"y":2})");
 }
 
+// A byte buffer with no capacity() or reserve(): the sink grows it by resizing alone.
+struct resize_only_buffer {
+  using value_type = char;
+  std::vector<char> bytes;
+  void resize(std::size_t n) { bytes.resize(n); }
+  std::size_t size() const { return bytes.size(); }
+  char* data() { return bytes.data(); }
+};
+
+TEST(JsonText, TextsOfEverySizeInEveryBuffer) {
+  // The same values written by to_json (small texts through the scratch, large ones in place,
+  // judged by the last text of the type), appended to buffers that already hold bytes, and into
+  // a buffer that can only be resized; each step is checked against an independent text.
+  const auto numbers = [](std::size_t n, int start) {
+    std::vector<std::int64_t> v(n);
+    for (std::size_t i = 0; i < n; ++i)
+      v[i] = start + static_cast<std::int64_t>(i * 7919 % 1000003);
+    return v;
+  };
+  const auto expected_text = [](const std::vector<std::int64_t>& v) {
+    std::string t = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) t += (i ? "," : "") + std::to_string(v[i]);
+    return t + "]";
+  };
+  // Small, large (expected small: the scratch), large again (in place), larger (in place, the
+  // guess outgrown), small (in place, the guess stale), small again (the scratch).
+  for (const std::size_t n : {10, 300'000, 300'000, 700'000, 1'000, 20}) {
+    const std::vector<std::int64_t> v = numbers(n, static_cast<int>(n));
+    const std::string expected = expected_text(v);
+    const std::string text = bale::to_json(v);
+    EXPECT_EQ(text, expected) << n;
+    EXPECT_LE(text.capacity(), 2 * text.size() + 15) << n;
+
+    std::string appended = "head:";
+    bale::to_json_into(appended, v);
+    EXPECT_EQ(appended, "head:" + expected) << n;
+    std::vector<char> bytes(3, 'x');
+    bale::to_json_into(bytes, v);
+    EXPECT_EQ(std::string(bytes.begin(), bytes.end()), "xxx" + expected) << n;
+    resize_only_buffer plain;
+    plain.bytes = {'>'};
+    bale::to_json_into(plain, v);
+    EXPECT_EQ(std::string(plain.bytes.begin(), plain.bytes.end()), ">" + expected) << n;
+  }
+  // A large write that fails part way (in place: the last text of the type was large) leaves
+  // no trace, and writing goes on.
+  std::vector<double> values(400'000, 0.25);
+  values.back() = 0.5;
+  const std::string good = bale::to_json(values);
+  ASSERT_EQ(good.size(), 2'000'000u);  // '[', 399,999 times "0.25,", "0.5]"
+  std::vector<double> bad = values;
+  bad[200'000] = std::nan("");
+  EXPECT_THROW((void)bale::to_json(bad), bale::error);
+  std::string kept = "kept";
+  EXPECT_THROW(bale::to_json_into(kept, bad), bale::error);
+  EXPECT_EQ(kept, "kept");
+  EXPECT_EQ(bale::to_json(values), good);
+  EXPECT_EQ(bale::from_json<std::vector<double>>(good), values);
+}
+
 TEST(JsonText, Pretty) {
   const std::string expected =
       "{\n  \"name\": \"sq\",\n  \"corners\": [\n    {\n      \"x\": 1,\n"

@@ -52,8 +52,8 @@ class span_sink {
   std::byte* start_;
 };
 
-/// Appends to a growable byte container, doubling its size as needed: for formats whose size is
-/// not worth computing first (text). finish() trims the container to what was written.
+/// Appends to a growable byte container: for formats whose size is not worth computing first
+/// (text). finish() trims the container to what was written.
 template <class Buffer>
 class buffer_sink {
  public:
@@ -89,12 +89,32 @@ class buffer_sink {
   void finish() { buffer_.resize(size_); }
 
  private:
+  /// How far a buffer with spare capacity is resized at a time.
+  static constexpr std::size_t step = 16384;
+
+  // Resizing a standard container zero-fills what it adds. Room is therefore made a step at a
+  // time within the buffer's capacity: the zero-fill brings those lines into the cache just
+  // before the writes that overwrite them, where filling all of a large capacity at once costs
+  // a pass over cold memory. Out of capacity, the buffer is reserved at least twice as large.
   // The buffer's data and size are kept here, not asked of the buffer on every put.
   [[gnu::noinline]] void grow(std::size_t n) {
-    std::size_t capacity = capacity_ * 2;
-    if (capacity < size_ + n) capacity = size_ + n;
-    if (capacity < 256) capacity = 256;
-    buffer_.resize(capacity);
+    if constexpr (requires {
+                    buffer_.capacity();
+                    buffer_.reserve(n);
+                  }) {
+      const std::size_t needed = size_ + n;
+      if (needed > buffer_.capacity())
+        buffer_.reserve(needed > 2 * buffer_.capacity() ? needed : 2 * buffer_.capacity());
+      const std::size_t capacity = buffer_.capacity();
+      std::size_t target = needed > size_ + step ? needed : size_ + step;
+      if (target > capacity || capacity - target < step) target = capacity;  // no last sliver
+      buffer_.resize(target);
+    } else {
+      std::size_t capacity = capacity_ * 2;
+      if (capacity < size_ + n) capacity = size_ + n;
+      if (capacity < 256) capacity = 256;
+      buffer_.resize(capacity);
+    }
     data_ = reinterpret_cast<std::byte*>(buffer_.data());
     capacity_ = buffer_.size();
   }

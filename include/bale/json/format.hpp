@@ -33,7 +33,7 @@ namespace detail {
 class scratch_text {
  public:
   using value_type = char;
-  static constexpr std::size_t kept_capacity = std::size_t{64} << 20;
+  static constexpr std::size_t kept_capacity = std::size_t{4} << 20;
   bool in_use = false;
   struct use {
     explicit use(scratch_text& s) noexcept : scratch(s) {
@@ -99,18 +99,29 @@ void to_json_into(Buffer& buffer, const T& value, const json_options& options = 
 /// The JSON text of value. Throws bale::error for what JSON cannot hold (a NaN, invalid UTF-8).
 template <class T>
 std::string to_json(const T& value, const json_options& options = {}) {
-  // The text is written into this thread's scratch buffer, which grows without zero-filling and
-  // is kept between calls, then copied once into a string of the exact size. A nested call (a
-  // serializer calling to_json) writes into its own string.
+  // - A text expected to be large (as large as direct_size, judged by this thread's last text of
+  //   this type) is written straight into the string returned, reserved as large as that text
+  //   and a sixteenth more: repeated writes of like values allocate once and copy nothing.
+  // - Any other is written into this thread's scratch buffer, which grows without zero-filling
+  //   and is kept between calls, then copied into a string of the exact size: one allocation,
+  //   where writing in place would grow the string more than once for the room the writer asks
+  //   ahead of its text. The copy costs little until the text outgrows the caches.
+  // A nested call (a serializer calling to_json) writes in place too.
+  constexpr std::size_t direct_size = std::size_t{1} << 20;
+  thread_local std::size_t expected_size = 0;
   thread_local detail::scratch_text scratch;
-  if (scratch.in_use) {
-    std::string text;
+  std::string text;
+  if (expected_size >= direct_size || scratch.in_use) {
+    text.reserve(expected_size);
     to_json_into(text, value, options);
-    return text;
+    if (text.size() < text.capacity() / 2) text.shrink_to_fit();  // a stale guess
+  } else {
+    const detail::scratch_text::use guard(scratch);
+    to_json_into(scratch, value, options);
+    text.assign(scratch.data(), scratch.size());
   }
-  const detail::scratch_text::use guard(scratch);
-  to_json_into(scratch, value, options);
-  return std::string(scratch.data(), scratch.size());
+  expected_size = text.size() + text.size() / 16;
+  return text;
 }
 
 /// Reads the whole of `text` into value; throws bale::error on malformed or mismatched input.
