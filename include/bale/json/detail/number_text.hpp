@@ -111,18 +111,32 @@ inline char* write_digits_below_1e8(char* out, std::uint32_t n) noexcept {
   return out + 8 - zeros;
 }
 
+/// The digits of each n < 10^4 without leading zeros, the first in the lowest byte, zero bytes
+/// after the last (40 KB).
+struct digit_words_below_1e4 {
+  std::uint32_t words[10000];
+};
+inline constexpr digit_words_below_1e4 digits_below_1e4 = [] {
+  // Plain arithmetic into a plain array: GCC evaluates it in under 0.1 s a translation unit,
+  // a std::array filled digit by digit in 0.6 s.
+  digit_words_below_1e4 table{};
+  for (std::uint32_t n = 0; n < 10000; ++n) {
+    const std::uint32_t all = ('0' + n / 1000) | ('0' + n / 100 % 10) << 8 |
+                              ('0' + n / 10 % 10) << 16 | ('0' + n % 10) << 24;
+    const int leading_zeros = 3 - (n >= 10) - (n >= 100) - (n >= 1000);
+    table.words[n] = all >> (8 * leading_zeros);
+  }
+  return table;
+}();
+
 /// Writes the digits of n (< 10^4) without leading zeros; stores 4 bytes at out, returns the end.
-/// The same lanes as eight_digit_values in half a word, with no split into halves.
+/// One load: small integers (scores, counts, indices) are written often, and the lanes computed
+/// as in eight_digit_values made a document of them 6 % slower to write.
 inline char* write_digits_below_1e4(char* out, std::uint32_t n) noexcept {
-  const std::uint32_t hundreds = (n * 10486) >> 20;  // n / 100
-  std::uint32_t v = hundreds | ((n - hundreds * 100) << 16);
-  const std::uint32_t tens = ((v * 103) >> 10) & 0x000F000FU;  // x / 10, x < 100
-  v = tens | ((v - tens * 10) << 8);
-  const int zeros = std::countr_zero(v | (std::uint32_t{1} << 24)) / 8;
-  v = (v | 0x30303030U) >> (zeros * 8);
+  std::uint32_t v = digits_below_1e4.words[n];
   if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap32(v);
   std::memcpy(out, &v, 4);
-  return out + 4 - zeros;
+  return out + 1 + (n >= 10) + (n >= 100) + (n >= 1000);
 }
 
 #if defined(__SSE2__)
