@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <span>
 #include <string>
 #include <string_view>
@@ -112,7 +113,11 @@ std::string to_json(const T& value, const json_options& options = {}) {
   thread_local detail::scratch_text scratch;
   std::string text;
   if (expected_size >= direct_size || scratch.in_use) {
-    text.reserve(expected_size);
+    try {
+      text.reserve(expected_size);
+    } catch (const std::bad_alloc&) {
+      // Only a guess from an earlier text: the string grows as it needs instead.
+    }
     to_json_into(text, value, options);
     if (text.size() < text.capacity() / 2) text.shrink_to_fit();  // a stale guess
   } else {
