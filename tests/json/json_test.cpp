@@ -14,6 +14,7 @@
 #include <optional>
 #include <random>
 #include <set>
+#include <thread>
 #include <unordered_map>
 #include <variant>
 
@@ -372,6 +373,30 @@ TEST(JsonText, TextsOfEverySizeInEveryBuffer) {
   EXPECT_EQ(kept, "kept");
   EXPECT_EQ(bale::to_json(values), good);
   EXPECT_EQ(bale::from_json<std::vector<double>>(good), values);
+}
+
+TEST(JsonText, EachThreadWritesWithItsOwnGuess) {
+  // One thread writes large texts (in place, after the first) while another writes small ones of
+  // the same type (through its scratch): neither's guess or buffer leaks into the other's.
+  const std::vector<std::int64_t> large(200'000, 123456);
+  const std::vector<std::int64_t> small{1, 2, 3};
+  const std::string large_text = bale::to_json(large);
+  const std::string small_text = "[1,2,3]";
+  const auto write_many = [](const std::vector<std::int64_t>& v, const std::string& expected,
+                             bool& ok) {
+    ok = true;
+    for (int i = 0; i < 20; ++i) {
+      const std::string text = bale::to_json(v);
+      ok = ok && text == expected && text.capacity() <= 2 * text.size() + 15;
+    }
+  };
+  bool large_ok = false, small_ok = false;
+  std::thread a(write_many, std::cref(large), std::cref(large_text), std::ref(large_ok));
+  std::thread b(write_many, std::cref(small), std::cref(small_text), std::ref(small_ok));
+  a.join();
+  b.join();
+  EXPECT_TRUE(large_ok);
+  EXPECT_TRUE(small_ok);
 }
 
 TEST(JsonText, Pretty) {
