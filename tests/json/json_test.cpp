@@ -1092,6 +1092,104 @@ TEST(JsonRead, DeepNestingIsRefused) {
   EXPECT_EQ(t.error().code(), bale::errc::depth_exceeded);
 }
 
+// Vectors of elements that cost more to move than a memcpy are read with room for the length of
+// the last such array (kept per type and thread), the rest kept aside and moved once: every length
+// around the first room (8), with the guess exact, too small and too large, reads back the same.
+TEST(JsonRead, VectorsOfEveryLengthWhateverTheGuess) {
+  using strings = std::vector<std::string>;
+  const auto make = [](std::size_t n) {
+    strings v;
+    for (std::size_t i = 0; i < n; ++i) v.push_back("value number " + std::to_string(i * 7919));
+    return v;
+  };
+  const std::size_t lengths[] = {0, 1, 7, 8, 9, 16, 17, 100, 1000, 3, 1000, 1000, 999, 1001, 0, 5};
+  for (const std::size_t n : lengths) {
+    const strings value = make(n);
+    const strings back = bale::from_json<strings>(bale::to_json(value));
+    EXPECT_EQ(back, value) << n;
+    // A guess more than twice too large is trimmed: no more spare room than growth would leave.
+    EXPECT_LE(back.capacity(), std::max<std::size_t>(8, 2 * n)) << n;
+  }
+  // Nested, so that the inner arrays' guesses change while the outer one is read.
+  std::vector<strings> nested;
+  for (std::size_t i = 0; i < 40; ++i) nested.push_back(make(i % 3 == 0 ? 30 : i % 11));
+  expect_roundtrip(nested);
+  // Into a vector that already has room: used as it is.
+  strings reserved;
+  reserved.reserve(500);
+  bale::from_json(bale::to_json(make(300)), reserved);
+  EXPECT_EQ(reserved, make(300));
+  // Move-only elements.
+  std::vector<std::unique_ptr<int>> pointers;
+  for (int i = 0; i < 50; ++i) pointers.push_back(std::make_unique<int>(i));
+  const auto pointers_back =
+      bale::from_json<std::vector<std::unique_ptr<int>>>(bale::to_json(pointers));
+  ASSERT_EQ(pointers_back.size(), 50u);
+  for (int i = 0; i < 50; ++i) EXPECT_EQ(*pointers_back[static_cast<std::size_t>(i)], i);
+}
+
+// Records the largest allocation asked for, to see the room a read reserves before trimming.
+template <class T>
+struct largest_allocation {
+  using value_type = T;
+  static inline std::size_t largest = 0;
+  largest_allocation() = default;
+  template <class U>
+  largest_allocation(const largest_allocation<U>&) noexcept {}
+  T* allocate(std::size_t n) {
+    largest = std::max(largest, n);
+    return std::allocator<T>().allocate(n);
+  }
+  void deallocate(T* p, std::size_t n) noexcept { std::allocator<T>().deallocate(p, n); }
+  template <class U>
+  bool operator==(const largest_allocation<U>&) const noexcept {
+    return true;
+  }
+};
+
+TEST(JsonRead, TheLengthGuessIsBoundedByTheInputAndTheBudget) {
+  using strings = std::vector<std::string, largest_allocation<std::string>>;
+  const strings large(100'000, "x");
+  const std::string large_text = bale::to_json(large);
+  ASSERT_EQ(bale::from_json<strings>(large_text), large);  // the guess is now 100,000
+  // A short array in a short input: room for no more elements than its bytes could hold.
+  largest_allocation<std::string>::largest = 0;
+  EXPECT_EQ(bale::from_json<strings>(R"(["a"])"), strings{"a"});
+  EXPECT_LE(largest_allocation<std::string>::largest, 8u);
+  // Input to spare but a small budget: room for no more than the budget left pays for, and the
+  // read succeeds (the guess is not charged, only the elements read).
+  ASSERT_EQ(bale::from_json<strings>(large_text), large);
+  largest_allocation<std::string>::largest = 0;
+  const std::string text = R"(["a","b"])" + std::string(400'000, ' ');
+  const strings two = bale::from_json<strings>(text, {}, {.max_allocation = 1024});
+  EXPECT_EQ(two, (strings{"a", "b"}));
+  EXPECT_LE(largest_allocation<std::string>::largest, 1024 / sizeof(std::string) + 1);
+  EXPECT_LE(two.capacity(), 8u);  // and the stale guess trimmed
+  // The budget still counts the elements themselves.
+  const auto refused = bale::try_from_json<strings>(large_text, {}, {.max_allocation = 4096});
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code(), bale::errc::allocation_limit);
+  // With the guess right, the read asks for the exact room once.
+  ASSERT_EQ(bale::from_json<strings>(large_text), large);
+  largest_allocation<std::string>::largest = 0;
+  EXPECT_EQ(bale::from_json<strings>(large_text).capacity(), large.size());
+  EXPECT_EQ(largest_allocation<std::string>::largest, large.size());
+}
+
+TEST(JsonRead, ErrorsInsideElementsKeptAsideNameTheirIndex) {
+  std::string text = "[";
+  for (int i = 0; i < 40; ++i) text += "\"s" + std::to_string(i) + "\",";
+  text += "\"bad\\q\"]";
+  const auto result = bale::try_from_json<std::vector<std::string>>(text);
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().path(), "[40]");
+  EXPECT_EQ(result.error().code(), bale::errc::invalid_value);
+  // Truncated anywhere inside a long array of strings: a clean error every time.
+  const std::string whole = bale::to_json(std::vector<std::string>(30, "abc"));
+  for (std::size_t n = 0; n < whole.size(); ++n)
+    EXPECT_FALSE(bale::try_from_json<std::vector<std::string>>(whole.substr(0, n))) << n;
+}
+
 TEST(JsonRead, StringViewsAreZeroCopy) {
   const std::string text = R"(["abc","d"])";
   const auto views = bale::from_json<std::vector<std::string_view>>(text);

@@ -27,6 +27,8 @@ class packed_reader {
   static constexpr bool is_saving = false;
   /// Names and structure are on the wire (true for text formats such as JSON).
   static constexpr bool self_describing = false;
+  /// A sequence's element count comes before its elements, so a container is sized once.
+  static constexpr bool count_first = true;
   using codec = Codec;
   /// Whether a contiguous run of T moves as one memcpy in this format.
   template <class T>

@@ -46,6 +46,8 @@ class json_reader {
   static constexpr bool is_loading = true;
   static constexpr bool is_saving = false;
   static constexpr bool self_describing = true;
+  /// An array's element count is known only at its ']'.
+  static constexpr bool count_first = false;
   template <class T>
   static constexpr bool bulk = false;
 

@@ -13,17 +13,16 @@
 //   charged to the allocation budget; they are freed before the read returns.
 
 #include <algorithm>
-#include <bit>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "bale/core/error.hpp"
+#include "bale/types/detail/staging.hpp"
 
 namespace bale::detail {
 
@@ -102,7 +101,7 @@ class element_inserter {
           insert_staged_in_bucket_order<std::size_t>();
       }
       inserted_ += staged_.size();
-      staged_ = {};
+      staged_.clear();
     }
   }
 
@@ -110,33 +109,6 @@ class element_inserter {
   struct staged_element {
     Element element{};
     std::size_t end = 0;  // the input offset just past it, for the error on a repeated key
-  };
-
-  // The elements kept aside, in chunks of a power of two of them (about 16 KB): each is read in
-  // place and never moves, and finding one by index is a shift and a mask. (A deque's blocks hold
-  // a count of elements that is not a power of two, and its every access divided: 7 % of the
-  // instructions of a hash map's JSON read.)
-  class staging {
-   public:
-    staged_element& emplace_back() {
-      if (size_ % chunk_size == 0)
-        chunks_.push_back(std::make_unique<staged_element[]>(chunk_size));
-      return (*this)[size_++];
-    }
-    staged_element& operator[](std::size_t i) noexcept {
-      return chunks_[i / chunk_size][i % chunk_size];
-    }
-    const staged_element& operator[](std::size_t i) const noexcept {
-      return chunks_[i / chunk_size][i % chunk_size];
-    }
-    std::size_t size() const noexcept { return size_; }
-    bool empty() const noexcept { return size_ == 0; }
-
-   private:
-    static constexpr std::size_t chunk_size =
-        std::bit_floor(std::max<std::size_t>(1, 16384 / sizeof(staged_element)));
-    std::vector<std::unique_ptr<staged_element[]>> chunks_;
-    std::size_t size_ = 0;
   };
 
   static const auto& key_of(const Element& element) noexcept {
@@ -210,7 +182,7 @@ class element_inserter {
   Container& container_;
   std::size_t inserted_ = 0;
   std::size_t expected_ = std::numeric_limits<std::size_t>::max();  // unknown until told
-  staging staged_;
+  staging<staged_element> staged_;
 };
 
 }  // namespace bale::detail
