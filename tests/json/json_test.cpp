@@ -1092,9 +1092,9 @@ TEST(JsonRead, DeepNestingIsRefused) {
   EXPECT_EQ(t.error().code(), bale::errc::depth_exceeded);
 }
 
-// Vectors of elements that cost more to move than a memcpy are read with room for the length of
-// the last such array (kept per type and thread), the rest kept aside and moved once: every length
-// around the first room (8), with the guess exact, too small and too large, reads back the same.
+// Arrays are read into room for the length of the last array read into the same type on this
+// thread, then grown: every length around the first room (8), with the guess exact, too small and
+// too large, reads back the same, and room more than twice the length is given back.
 TEST(JsonRead, VectorsOfEveryLengthWhateverTheGuess) {
   using strings = std::vector<std::string>;
   const auto make = [](std::size_t n) {
@@ -1119,6 +1119,12 @@ TEST(JsonRead, VectorsOfEveryLengthWhateverTheGuess) {
   reserved.reserve(500);
   bale::from_json(bale::to_json(make(300)), reserved);
   EXPECT_EQ(reserved, make(300));
+  // Numbers too.
+  const std::vector<double> doubles(5000, 0.25);
+  EXPECT_EQ(bale::from_json<std::vector<double>>(bale::to_json(doubles)), doubles);
+  const auto one_double = bale::from_json<std::vector<double>>("[1.5]");
+  EXPECT_EQ(one_double, std::vector<double>{1.5});
+  EXPECT_LE(one_double.capacity(), 8u);
   // Move-only elements.
   std::vector<std::unique_ptr<int>> pointers;
   for (int i = 0; i < 50; ++i) pointers.push_back(std::make_unique<int>(i));
@@ -1165,10 +1171,19 @@ TEST(JsonRead, TheLengthGuessIsBoundedByTheInputAndTheBudget) {
   EXPECT_EQ(two, (strings{"a", "b"}));
   EXPECT_LE(largest_allocation<std::string>::largest, 1024 / sizeof(std::string) + 1);
   EXPECT_LE(two.capacity(), 8u);  // and the stale guess trimmed
-  // The budget still counts the elements themselves.
-  const auto refused = bale::try_from_json<strings>(large_text, {}, {.max_allocation = 4096});
-  ASSERT_FALSE(refused);
-  EXPECT_EQ(refused.error().code(), bale::errc::allocation_limit);
+  // The budget counts the elements read, whatever the guess: a read that fails, fails at the
+  // same byte after a guess too large, too small or right.
+  const std::string forty = bale::to_json(strings(40, "abc"));
+  std::vector<std::size_t> failed_at;
+  for (const std::size_t before : {std::size_t{100'000}, std::size_t{1}, std::size_t{40}}) {
+    ASSERT_EQ(bale::from_json<strings>(bale::to_json(strings(before, "x"))).size(), before);
+    const auto refused = bale::try_from_json<strings>(forty, {}, {.max_allocation = 1000});
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().code(), bale::errc::allocation_limit);
+    failed_at.push_back(refused.error().offset());
+  }
+  EXPECT_EQ(failed_at[0], failed_at[1]);
+  EXPECT_EQ(failed_at[0], failed_at[2]);
   // With the guess right, the read asks for the exact room once.
   ASSERT_EQ(bale::from_json<strings>(large_text), large);
   largest_allocation<std::string>::largest = 0;
@@ -1176,7 +1191,7 @@ TEST(JsonRead, TheLengthGuessIsBoundedByTheInputAndTheBudget) {
   EXPECT_EQ(largest_allocation<std::string>::largest, large.size());
 }
 
-TEST(JsonRead, ErrorsInsideElementsKeptAsideNameTheirIndex) {
+TEST(JsonRead, ErrorsInsideLongArraysNameTheirIndex) {
   std::string text = "[";
   for (int i = 0; i < 40; ++i) text += "\"s" + std::to_string(i) + "\",";
   text += "\"bad\\q\"]";

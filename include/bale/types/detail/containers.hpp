@@ -2,7 +2,6 @@
 // What the container adapters share: writing a sized range, and reading into containers that grow
 // at the back, that are associative, or that hold trivially copyable elements contiguously.
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -10,13 +9,10 @@
 #include <memory>
 #include <ranges>
 #include <string>
-#include <type_traits>
 #include <utility>
 
 #include "bale/core/error.hpp"
-#include "bale/core/read_context.hpp"
 #include "bale/types/detail/element_inserter.hpp"
-#include "bale/types/detail/staging.hpp"
 
 namespace bale::detail {
 
@@ -75,71 +71,23 @@ auto reserve_hint(Container& container) {
     return [](std::size_t) {};
 }
 
-/// A vector of elements that cost more to move than a memcpy, from a format that learns the count
-/// only at the end (JSON). Growing the vector as elements arrive would move each about twice (a
-/// move per doubling) and construct as many spare ones. Instead:
-/// - Its first allocation has room for as many elements as the last such array of this type read
-///   on this thread (at least direct_count): arrays in one message are often the same length
-///   (records of a batch, rows), and those are then read in place, never moved.
-/// - Elements past that room go into chunks that never move, and each is moved once, into storage
-///   of the exact size.
-/// - A guess more than twice too large is trimmed.
-/// The guess never asks for more elements than the input left could hold (one byte and a comma
-/// each) or than the allocation budget left could pay for: no more than the read could be made to
-/// allocate anyway.
-template <class Archive, class Container>
-void load_back_uncounted(Archive& ar, Container& container) {
-  using T = typename Container::value_type;
-  constexpr std::size_t direct_count = 8;  // room for short arrays whatever the guess
-  thread_local std::size_t last_count = 0;
-  const std::size_t expected_count = last_count;
-  container.clear();
-  staging<T> staged;
-  bool guessed = false;
-  ar.template read_sequence<T>(
-      [&](std::size_t count) { container.reserve(count); },
-      [&](auto& element_ar) {
-        if (container.size() < container.capacity()) {
-          element_ar(container.emplace_back());
-        } else if (container.empty()) {
-          const read_context& context = ar.context();
-          const std::size_t budget_left =
-              (context.limits().max_allocation - context.allocated()) / sizeof(T);
-          const std::size_t input_left = ar.remaining() / 2 + 1;
-          container.reserve(
-              std::max(direct_count, std::min({expected_count, input_left, budget_left + 1})));
-          guessed = true;
-          element_ar(container.emplace_back());
-        } else {
-          element_ar(staged.emplace_back());
-        }
-      });
-  if (!staged.empty()) {
-    container.reserve(container.size() + staged.size());
-    for (std::size_t i = 0; i < staged.size(); ++i) container.push_back(std::move(staged[i]));
-  } else if (guessed && container.capacity() > std::max(direct_count, 2 * container.size())) {
-    container.shrink_to_fit();
-  }
-  last_count = container.size();
-}
-
 /// vector, deque, list. Contiguous containers are sized once from the count (checked against the
 /// input and charged to the budget first) and read in place, so a format may decode the whole run
-/// at once. Where the format learns the count only at the end, they grow as elements arrive
-/// (trivially copyable ones: a memcpy per growth) or as load_back_uncounted says. Others grow at
-/// the back, the count only a hint.
+/// at once; where the format learns the count only at the end, the format sizes them as elements
+/// arrive. Others grow at the back, the count only a hint.
 template <class Archive, class Container>
 void load_back(Archive& ar, Container& container) {
   using T = typename Container::value_type;
-  if constexpr (std::ranges::contiguous_range<Container> &&
-                (Archive::count_first || std::is_trivially_copyable_v<T>)) {
+  if constexpr (std::ranges::contiguous_range<Container>) {
     ar.template read_sequence_into<T>([&](std::size_t count) {
       container.resize(count);
       return std::ranges::data(container);
     });
-  } else if constexpr (std::ranges::contiguous_range<Container> &&
-                       requires { container.capacity(); }) {
-    load_back_uncounted(ar, container);
+    if constexpr (!Archive::count_first && requires { container.shrink_to_fit(); }) {
+      // The room came from a guess (see the format's read_sequence_into): more than twice the
+      // elements read, which growth alone never leaves, is given back.
+      if (container.capacity() > 2 * container.size() + 8) container.shrink_to_fit();
+    }
   } else {
     container.clear();
     ar.template read_sequence<T>(reserve_hint(container),
