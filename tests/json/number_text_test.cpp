@@ -101,9 +101,9 @@ TEST(NumberText, IntegersMatchToChars) {
     ASSERT_EQ(integer_text(static_cast<std::int8_t>(v)), reference_text(v));
 }
 
-// Sixteen digits at once, in words (any target) and in an SSE2 register: the digits of every
-// four-digit group in every place, and where the trailing zeros begin.
-TEST(NumberText, SixteenDigitsInWordsAndRegister) {
+// Sixteen digits at once: the digits of every four-digit group in every place, and where the
+// trailing zeros begin.
+TEST(NumberText, SixteenDigits) {
   std::mt19937_64 rng(31);
   const auto check = [](std::uint64_t n) {
     char expected[17];
@@ -111,16 +111,10 @@ TEST(NumberText, SixteenDigitsInWordsAndRegister) {
     std::size_t significant = 16;
     while (significant != 0 && expected[significant - 1] == '0') --significant;
     char text[16];
-    const sixteen_digits_in_words words(n);
-    words.store(text);
+    const sixteen_digits digits(n);
+    digits.store(text);
     ASSERT_EQ(std::string(text, 16), expected);
-    ASSERT_EQ(words.significant(), static_cast<int>(significant)) << expected;
-#if defined(__SSE2__)
-    const sixteen_digits_in_register in_register(n);
-    in_register.store(text);
-    ASSERT_EQ(std::string(text, 16), expected);
-    ASSERT_EQ(in_register.significant(), static_cast<int>(significant)) << expected;
-#endif
+    ASSERT_EQ(digits.significant(), static_cast<int>(significant)) << expected;
   };
   constexpr std::uint64_t e4 = 10000;
   for (std::uint64_t group = 0; group < e4; ++group) {
