@@ -99,8 +99,9 @@ inline constexpr four_digit_value_words four_digit_values = [] {
 /// The eight decimal digits of n < 10^8 as byte values 0-9, the first digit in the lowest byte.
 inline std::uint64_t eight_digit_values(std::uint32_t n) noexcept {
   const std::uint32_t high = n / 10000;
-  return four_digit_values.words[high] | std::uint64_t{four_digit_values.words[n - high * 10000]}
-                                             << 32;
+  const std::uint64_t first = four_digit_values.words[high];
+  const std::uint64_t last = four_digit_values.words[n - high * 10000];
+  return first | last << 32;
 }
 
 inline void store_digit_word(char* out, std::uint64_t digits) noexcept {
