@@ -1206,6 +1206,70 @@ TEST(JsonRead, ErrorsInsideLongArraysNameTheirIndex) {
     EXPECT_FALSE(bale::try_from_json<std::vector<std::string>>(whole.substr(0, n))) << n;
 }
 
+// A string's raw text goes out in one piece up to each escape: every mix of plain runs (short and
+// longer than a vector step), UTF-8 sequences and escapes, at the start, middle and end, reads the
+// same as a std::string, a map key, a member name and (without escapes) a view.
+TEST(JsonRead, StringsOfEveryMixOfPlainTextUtf8AndEscapes) {
+  struct piece {
+    std::string_view json, decoded;
+    bool escape;
+  };
+  const piece pieces[] = {
+      {"a", "a", false},
+      {"plain text longer than sixteen", "plain text longer than sixteen", false},
+      {"\xc3\xa9", "\xc3\xa9", false},
+      {"\xe2\x82\xac", "\xe2\x82\xac", false},
+      {"\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80", false},
+      {R"(\n)", "\n", true},
+      {R"(\")", "\"", true},
+      {R"(\u00e9)", "\xc3\xa9", true},
+      {R"(\ud83d\ude00)", "\xf0\x9f\x98\x80", true}};
+  std::vector<std::size_t> mix;
+  const auto check = [&] {
+    std::string json = "\"", decoded;
+    bool escaped = false;
+    for (const std::size_t k : mix) {
+      json += pieces[k].json;
+      decoded += pieces[k].decoded;
+      escaped |= pieces[k].escape;
+    }
+    json += '"';
+    ASSERT_EQ(bale::from_json<std::string>(json), decoded) << json;
+    ASSERT_EQ((bale::from_json<std::map<std::string, int>>("{" + json + ":1}")),
+              (std::map<std::string, int>{{decoded, 1}}))
+        << json;
+    // As an unknown member name, skipped, before and after members that are read.
+    ASSERT_EQ(bale::from_json<point>(R"({"x":1,)" + json + R"(:0,"y":2})",
+                                     {.skip_unknown_members = true}),
+              (point{1, 2}))
+        << json;
+    const auto view = bale::try_from_json<std::string_view>(json);
+    ASSERT_EQ(view.has_value(), !escaped) << json;
+    if (view) {
+      ASSERT_EQ(*view, decoded) << json;
+    }
+  };
+  // Every sequence of up to three pieces.
+  for (std::size_t a = 0; a < std::size(pieces); ++a) {
+    mix = {a};
+    check();
+    for (std::size_t b = 0; b < std::size(pieces); ++b) {
+      mix = {a, b};
+      check();
+      for (std::size_t c = 0; c < std::size(pieces); ++c) {
+        mix = {a, b, c};
+        check();
+      }
+    }
+  }
+  // Escaped member names match the names they spell.
+  EXPECT_EQ(bale::from_json<point>(R"({"\u0078":1,"\u0079":2})"), (point{1, 2}));
+  // Invalid UTF-8 after a valid sequence is still caught, at its own byte.
+  const auto bad = bale::try_from_json<std::string>("\"ab\xc3\xa9\xff\"");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().offset(), 5u);
+}
+
 TEST(JsonRead, StringViewsAreZeroCopy) {
   const std::string text = R"(["abc","d"])";
   const auto views = bale::from_json<std::vector<std::string_view>>(text);

@@ -1073,28 +1073,31 @@ class json_reader {
   }
   template <class OnPiece>
   void walk_string(std::size_t at, OnPiece&& on_piece, bool views_only) {
+    // Raw text not yet passed on: plain bytes and checked UTF-8 sequences go out as one piece at
+    // the next escape or the closing quote, so a string without escapes is a single piece.
+    const char* run = pos_;
     for (;;) {
-      const std::size_t plain = json_plain_run(pos_, end_);
-      if (plain != 0) on_piece(pos_, plain);
-      pos_ += plain;
+      pos_ += json_plain_run(pos_, end_);
       if (pos_ >= end_) fail_at(errc::end_of_input, "string is not closed", at);
       const auto c = static_cast<unsigned char>(*pos_);
       if (c == '"') {
+        if (pos_ != run) on_piece(run, static_cast<std::size_t>(pos_ - run));
         ++pos_;
         return;
       }
       if (c >= 0x80) {
         const std::size_t length = utf8_sequence(pos_, end_);
         if (length == 0) fail("invalid UTF-8 in a string");
-        on_piece(pos_, length);
         pos_ += length;
         continue;
       }
       if (c < 0x20) fail("control character in a string (escape it)");
       // A backslash.
       if (views_only) fail("a string with escapes cannot be viewed in place");
+      if (pos_ != run) on_piece(run, static_cast<std::size_t>(pos_ - run));
       char decoded[4];
       on_piece(decoded, unescape(decoded));
+      run = pos_;
     }
   }
   // At a backslash: consumes the escape, writes its UTF-8, returns the length.
