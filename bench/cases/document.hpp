@@ -63,7 +63,10 @@ inline const company& document() {
         employee e;
         e.id = id++;
         e.name = std::string(first[rng() % 10]) + " " + last[rng() % 9];
-        e.email = "e" + std::to_string(e.id) + "@example.com";
+        // Appended, not "e" + std::string: GCC 12 warns falsely on that form here (-Wrestrict).
+        e.email = "e";
+        e.email += std::to_string(e.id);
+        e.email += "@example.com";
         e.salary =
             std::round(std::uniform_real_distribution<double>(30000, 250000)(rng) * 100) / 100;
         e.active = rng() % 4 != 0;
