@@ -31,6 +31,8 @@ struct binary;
 struct compact;
 /// JSON (RFC 8259): member names, human readable.
 struct json;
+/// MessagePack: self-describing binary, readable from other languages.
+struct msgpack;
 
 /// A value with a name: `ar(bale::field("owner", owner_))`. Formats with member names (JSON) use
 /// the name; binary ignores it.
@@ -44,5 +46,14 @@ template <class T>
 constexpr named<T> field(std::string_view name, T& value) noexcept {
   return {name, value};
 }
+
+namespace detail {
+template <class T>
+inline constexpr bool is_named_value = false;
+template <class T>
+inline constexpr bool is_named_value<named<T>> = true;
+template <class T>
+inline constexpr bool is_named_value<const named<T>> = true;
+}  // namespace detail
 
 }  // namespace bale

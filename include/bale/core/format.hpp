@@ -2,21 +2,32 @@
 // What a format tag provides: a writer over a sink, and a reader over bytes.
 
 #include <concepts>
+#include <cstdint>
 #include <span>
 #include <string_view>
 
+#include "bale/core/archive.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/sink.hpp"
+#include "bale/core/write_context.hpp"
 
 namespace bale {
 
-/// A format tag such as bale::binary.
+/// A format tag such as bale::binary: a name, the number that file headers record, a writer over
+/// any sink and a reader over bytes, each satisfying the archive contract (core/archive.hpp).
 template <class F>
 concept format = requires {
-  typename F::template writer<detail::size_counter>;
   { F::name } -> std::convertible_to<std::string_view>;
+  { F::id } -> std::convertible_to<std::uint8_t>;
+  typename F::template writer<detail::size_counter>;
+  typename F::reader;
 }
-&&std::constructible_from<typename F::reader, std::span<const std::byte>, detail::read_context&>;
+&&output_archive<typename F::template writer<detail::size_counter>>&&
+    std::constructible_from<typename F::template writer<detail::size_counter>,
+                            detail::size_counter&, detail::write_context&>&&
+        input_archive<typename F::reader>&&
+            std::constructible_from<typename F::reader, std::span<const std::byte>,
+                                    detail::read_context&>;
 
 namespace detail {
 /// Whether serialize_into computes the exact size before writing (binary formats), or writes once

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "bale/core/archive_base.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
@@ -21,14 +22,12 @@
 namespace bale::detail {
 
 template <class Codec, bool Checked = true, class Anchor = bale_global_namespace>
-class packed_reader {
+class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>> {
  public:
   static constexpr bool is_loading = true;
   static constexpr bool is_saving = false;
   /// Names and structure are on the wire (true for text formats such as JSON).
   static constexpr bool self_describing = false;
-  /// A sequence's element count comes before its elements, so a container is sized once.
-  static constexpr bool count_first = true;
   using codec = Codec;
   /// Whether a contiguous run of T moves as one memcpy in this format.
   template <class T>
@@ -42,12 +41,6 @@ class packed_reader {
   packed_reader(const std::byte* begin, const std::byte* pos, const std::byte* end,
                 read_context& context) noexcept
       : begin_(begin), pos_(pos), end_(end), context_(context) {}
-
-  /// ar(a, b, c): reads each value in turn.
-  template <class... Ts>
-  void operator()(Ts&&... values) {
-    (process(values), ...);
-  }
 
   template <class T>
   void process(T& value) {
@@ -69,7 +62,7 @@ class packed_reader {
 
   std::size_t offset() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
   std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
-  read_context& context() noexcept { return context_; }
+  read_context& context() const noexcept { return context_; }
   const std::byte* position() const noexcept { return pos_; }
 
   /// Consumes n bytes and returns where they start.
@@ -106,7 +99,7 @@ class packed_reader {
   /// Reads a length, then calls on_count(n) once and on_element(ar) n times.
   template <class Element, class OnCount, class OnElement>
   void read_sequence(OnCount&& on_count, OnElement&& on_element) {
-    nesting guard(*this);
+    const nesting guard(*this);
     const std::size_t count = read_count<Element>(true);
     on_count(count);
     read_elements<Element>(count, on_element);
@@ -131,12 +124,12 @@ class packed_reader {
   }
   template <class F>
   void read_tuple(std::size_t, F&& read_elements) {
-    nesting guard(*this);
+    const nesting guard(*this);
     read_elements();
   }
   template <class Names, class... Members>
   void read_object(Members&... members) {
-    nesting guard(*this);
+    const nesting guard(*this);
     std::size_t index = 0;
     try {
       ((process(members), ++index), ...);
@@ -156,14 +149,14 @@ class packed_reader {
   }
   template <class F>
   void read_composite(F&& read_members) {
-    nesting guard(*this);
+    const nesting guard(*this);
     read_members();
   }
   /// Calls on_present() if the flag says a value follows.
   template <class F>
   void read_optional(F&& on_present) {
     if (Codec::read_flag(*this)) {
-      nesting guard(*this);
+      const nesting guard(*this);
       on_present();
     }
   }
@@ -177,7 +170,7 @@ class packed_reader {
               "variant index " + std::to_string(index) + " but only " + std::to_string(count) +
                   " alternatives",
               at);
-    nesting guard(*this);
+    const nesting guard(*this);
     on_index(static_cast<std::size_t>(index));
   }
   /// A fixed number of elements into contiguous memory.
@@ -196,14 +189,13 @@ class packed_reader {
           count, [&](auto& ar, std::size_t i) { ar.process(data[i]); }, done);
     }
   }
-  /// A dynamic sequence into contiguous memory: on_count(n) makes room for n elements and returns
-  /// where they go.
-  template <class T, class OnCount>
-  void read_sequence_into(OnCount&& on_count) {
-    nesting guard(*this);
+  /// A dynamic sequence into contiguous memory: the count comes first, so target.resize(n) is
+  /// called once.
+  template <class T, class Target>
+  void read_sequence_into(Target&& target) {
+    const nesting guard(*this);
     const std::size_t count = read_count<T>(true);
-    T* data = on_count(count);
-    read_contiguous(data, count);
+    read_contiguous(target.resize(count), count);
   }
   template <class Ch, class Traits, class Alloc>
   void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
@@ -235,22 +227,7 @@ class packed_reader {
   }
 
  private:
-  class nesting {
-   public:
-    explicit nesting(const packed_reader& reader) : context_(reader.context_) {
-      if (!context_.try_enter()) {
-        context_.leave();
-        reader.fail(errc::depth_exceeded,
-                    "nesting deeper than " + std::to_string(context_.limits().max_depth));
-      }
-    }
-    ~nesting() { context_.leave(); }
-    nesting(const nesting&) = delete;
-    nesting& operator=(const nesting&) = delete;
-
-   private:
-    read_context& context_;
-  };
+  using nesting = nesting_guard<packed_reader>;
 
   // Reads a length and proves, before anything is allocated, that the input can hold it.
   template <class Element>
@@ -282,24 +259,22 @@ class packed_reader {
 
   template <class Element, class OnElement>
   void read_elements(std::size_t count, OnElement&& on_element, std::size_t first = 0) {
-    std::size_t i = first;
-    try {
-      for (; i < count; ++i) {
-        if constexpr (wire_size_of<Codec, Element>.min == 0) {
-          const std::byte* before = pos_;
-          call_element(on_element, i);
-          if (pos_ == before && !context_.try_count_empty())
-            fail(errc::element_limit, "more than " +
-                                          std::to_string(context_.limits().max_empty_elements) +
-                                          " elements that take no bytes");
-        } else {
-          call_element(on_element, i);
-        }
-      }
-    } catch (error& e) {
-      e.prepend_index(i);
-      throw;
-    }
+    for_each_index(
+        count,
+        [&](std::size_t i) {
+          if constexpr (wire_size_of<Codec, Element>.min == 0) {
+            const std::byte* before = pos_;
+            call_element(on_element, i);
+            if (pos_ == before && !context_.try_count_empty()) fail_empty_elements();
+          } else {
+            call_element(on_element, i);
+          }
+        },
+        first);
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_empty_elements() const {
+    fail(errc::element_limit, "more than " + std::to_string(context_.limits().max_empty_elements) +
+                                  " elements that take no bytes");
   }
 
   template <class OnElement>

@@ -4,17 +4,21 @@
 // and variant indices look; a Sink says where bytes go (or only counts them).
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <type_traits>
 
+#include "bale/core/archive_base.hpp"
+#include "bale/core/error.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
+#include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"
 
 namespace bale::detail {
 
 template <class Codec, class Sink, class Anchor = bale_global_namespace>
-class packed_writer {
+class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
  public:
   static constexpr bool is_loading = false;
   static constexpr bool is_saving = true;
@@ -25,13 +29,7 @@ class packed_writer {
   template <class T>
   static constexpr bool bulk = Codec::template memcpyable<T>;
 
-  explicit packed_writer(Sink& sink) noexcept : sink_(sink) {}
-
-  /// ar(a, b, c): writes each value in turn.
-  template <class... Ts>
-  void operator()(const Ts&... values) {
-    (process(values), ...);
-  }
+  packed_writer(Sink& sink, write_context& context) noexcept : sink_(sink), context_(context) {}
 
   template <class T>
   void process(const T& value) {
@@ -123,10 +121,15 @@ class packed_writer {
     write_contiguous(text.data(), text.size());
   }
 
+  [[noreturn]] void fail(errc code, std::string detail) const {
+    throw error(code, std::move(detail), static_cast<std::size_t>(sink_.size()));
+  }
+  write_context& context() const noexcept { return context_; }
   Sink& sink() noexcept { return sink_; }
 
  private:
   Sink& sink_;
+  write_context& context_;
 };
 
 }  // namespace bale::detail

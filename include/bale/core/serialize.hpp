@@ -11,31 +11,41 @@
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
 #include "bale/core/sink.hpp"
+#include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"
 
 namespace bale {
 
 /// The exact number of bytes serialize<Format>(values...) produces.
-template <format Format = binary, class... Ts>
-std::size_t serialized_size(const Ts&... values) {
-  detail::size_counter counter;
-  typename Format::template writer<detail::size_counter> ar(counter);
+namespace detail {
+template <class Format, class... Ts>
+std::size_t serialized_size_in(write_context& context, const Ts&... values) {
+  size_counter counter;
+  typename Format::template writer<size_counter> ar(counter, context);
   ar(values...);
   return counter.size();
+}
+}  // namespace detail
+
+template <format Format = binary, class... Ts>
+std::size_t serialized_size(const Ts&... values) {
+  detail::write_context context;
+  return detail::serialized_size_in<Format>(context, values...);
 }
 
 /// Writes values into `out`, which must hold serialized_size(values...) bytes; returns that size.
 /// Throws bale::error (errc::buffer_too_small) if it does not.
 template <format Format = binary, class... Ts>
 std::size_t serialize_to(std::span<std::byte> out, const Ts&... values) {
-  const std::size_t size = serialized_size<Format>(values...);
+  detail::write_context context;
+  const std::size_t size = detail::serialized_size_in<Format>(context, values...);
   if (size > out.size())
     throw error(errc::buffer_too_small,
                 "the encoding needs " + std::to_string(size) + " bytes, the buffer holds " +
                     std::to_string(out.size()),
                 0);
   detail::span_sink sink(out.data());
-  typename Format::template writer<detail::span_sink> ar(sink);
+  typename Format::template writer<detail::span_sink> ar(sink, context);
   ar(values...);
   return size;
 }
@@ -43,11 +53,12 @@ std::size_t serialize_to(std::span<std::byte> out, const Ts&... values) {
 /// Appends the encoding of values to a byte buffer, growing it once; returns the bytes appended.
 template <format Format = binary, byte_buffer Buffer, class... Ts>
 std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
+  detail::write_context context;
   if constexpr (!detail::sizes_first<Format>) {
     // Text: written once into the growing buffer; counting first would format every number twice.
     const std::size_t old_size = buffer.size();
     detail::buffer_sink<Buffer> sink(buffer);
-    typename Format::template writer<detail::buffer_sink<Buffer>> ar(sink);
+    typename Format::template writer<detail::buffer_sink<Buffer>> ar(sink, context);
     try {
       ar(values...);
     } catch (...) {
@@ -57,11 +68,11 @@ std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
     sink.finish();
     return buffer.size() - old_size;
   }
-  const std::size_t size = serialized_size<Format>(values...);
+  const std::size_t size = detail::serialized_size_in<Format>(context, values...);
   const std::size_t old_size = buffer.size();
   buffer.resize(old_size + size);
   detail::span_sink sink(reinterpret_cast<std::byte*>(buffer.data()) + old_size);
-  typename Format::template writer<detail::span_sink> ar(sink);
+  typename Format::template writer<detail::span_sink> ar(sink, context);
   ar(values...);
   return size;
 }

@@ -38,6 +38,7 @@
 #include "bale/core/format.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/core/serialize.hpp"
+#include "bale/core/write_context.hpp"
 #include "bale/file/checksum.hpp"
 #include "bale/fwd.hpp"
 
@@ -274,7 +275,8 @@ void save_file(const std::filesystem::path& path, const T& value,
       path, options.sync,
       [&](detail::file_sink& sink) {
         if (options.compression == codec::none) {
-          typename Format::template writer<detail::file_sink> ar(sink);
+          detail::write_context context;
+          typename Format::template writer<detail::file_sink> ar(sink, context);
           ar(value);
         } else {
           const std::vector<std::byte> packed = compress(raw, options.compression, options.level);

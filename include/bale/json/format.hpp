@@ -87,7 +87,8 @@ template <byte_buffer Buffer, class T>
 void to_json_into(Buffer& buffer, const T& value, const json_options& options = {}) {
   const std::size_t old_size = buffer.size();
   detail::buffer_sink<Buffer> sink(buffer);
-  detail::json_writer<detail::buffer_sink<Buffer>> ar(sink, options);
+  detail::write_context context;
+  detail::json_writer<detail::buffer_sink<Buffer>> ar(sink, context, options);
   try {
     ar(value);
   } catch (...) {

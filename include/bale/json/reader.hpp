@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bale/base64/base64.hpp"
+#include "bale/core/archive_base.hpp"
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/read_context.hpp"
@@ -42,13 +43,11 @@ template <class T>
 inline constexpr bool is_named_v<const named<T>> = true;
 
 template <class Anchor = bale_global_namespace>
-class json_reader {
+class json_reader : public archive_base<json_reader<Anchor>> {
  public:
   static constexpr bool is_loading = true;
   static constexpr bool is_saving = false;
   static constexpr bool self_describing = true;
-  /// An array's element count is known only at its ']'.
-  static constexpr bool count_first = false;
   template <class T>
   static constexpr bool bulk = false;
 
@@ -59,11 +58,6 @@ class json_reader {
         end_(begin_ + input.size()),
         context_(context),
         options_(options) {}
-
-  template <class... Ts>
-  void operator()(Ts&&... values) {
-    (process(values), ...);
-  }
 
   template <class T>
   void process(T& value) {
@@ -91,7 +85,7 @@ class json_reader {
 
   std::size_t offset() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
   std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
-  read_context& context() noexcept { return context_; }
+  read_context& context() const noexcept { return context_; }
 
   [[noreturn]] void fail(std::string detail) const {
     fail_at(errc::invalid_value, detail, offset());
@@ -179,8 +173,8 @@ class json_reader {
   }
 
   /// Into contiguous memory, sized as elements arrive: first with room for as many as the last
-  /// array read into the same type on this thread, then twice the room at a time; on_count(count)
-  /// sets the final size. Arrays in one message often have one length (records of a batch, rows
+  /// array read into the same type on this thread, then twice the room at a time; the last
+  /// target.resize(count) sets the final size. Arrays in one message often have one length (records of a batch, rows
   /// of a table), and one of elements that are costly to move (not a memcpy) is then read in place
   /// with no growth: doubling from eight moved each element about twice and built as many spare
   /// ones (the nested document's read in the benchmark: 11.9 ms, 10.1 with the guess). The guess
@@ -188,11 +182,11 @@ class json_reader {
   /// budget left could pay for; the container gives back room of more than twice what it holds
   /// (load_back). The budget is charged by the elements read, so a read succeeds or fails whatever
   /// the guess.
-  template <class T, class OnCount>
-  void read_sequence_into(OnCount&& on_count) {
+  template <class T, class Target>
+  void read_sequence_into(Target&& target) {
     if constexpr (json_byte<T>) {
       if (std::is_same_v<T, std::byte> || options_.uint8_as_base64) {
-        read_base64(on_count);
+        read_base64(target);
         return;
       }
     }
@@ -213,7 +207,7 @@ class json_reader {
           }
           if (count == capacity) {
             capacity = capacity != 0 ? capacity * 2 : first_room<T>(last_count);
-            data = on_count(capacity);
+            data = target.resize(capacity);
           }
           // open() and next_element() leave pos_ on the element.
           if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
@@ -247,7 +241,7 @@ class json_reader {
       e.prepend_index(count);
       throw;
     }
-    on_count(count);
+    target.resize(count);
     last_count = count;
     frames_.pop_back();
     leave();
@@ -1228,8 +1222,8 @@ class json_reader {
     }
   }
 
-  template <class OnCount>
-  void read_base64(OnCount& on_count) {
+  template <class Target>
+  void read_base64(Target& target) {
     placed_ = false;
     skip_space();
     const std::size_t at = offset();
@@ -1240,7 +1234,7 @@ class json_reader {
     try {
       const std::size_t size = base64::decoded_size(text);
       charge(size, 1);
-      auto* out = on_count(size);
+      auto* out = target.resize(size);
       base64::decode_to(text, reinterpret_cast<std::byte*>(out));
     } catch (const error& e) {
       fail_at(errc::invalid_value, e.detail(), at + 1 + e.offset());

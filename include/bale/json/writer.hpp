@@ -17,9 +17,11 @@
 #include <vector>
 
 #include "bale/base64/base64.hpp"
+#include "bale/core/archive_base.hpp"
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/serializer.hpp"
+#include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"
 #include "bale/json/detail/frame_stack.hpp"
 #include "bale/json/detail/number_text.hpp"
@@ -41,7 +43,7 @@ template <class T>
 inline constexpr bool json_byte = std::is_same_v<T, std::byte> || std::is_same_v<T, unsigned char>;
 
 template <class Sink, class Anchor = bale_global_namespace>
-class json_writer {
+class json_writer : public archive_base<json_writer<Sink, Anchor>> {
  public:
   static constexpr bool is_loading = false;
   static constexpr bool is_saving = true;
@@ -49,13 +51,8 @@ class json_writer {
   template <class T>
   static constexpr bool bulk = false;
 
-  explicit json_writer(Sink& sink, const json_options& options = {}) noexcept
-      : sink_(sink), options_(options) {}
-
-  template <class... Ts>
-  void operator()(const Ts&... values) {
-    (process(values), ...);
-  }
+  json_writer(Sink& sink, write_context& context, const json_options& options = {}) noexcept
+      : sink_(sink), context_(context), options_(options) {}
 
   template <class T>
   void process(const T& value) {
@@ -287,6 +284,7 @@ class json_writer {
   [[noreturn]] void fail(errc code, std::string detail) const {
     throw error(code, std::move(detail), sink_.size());
   }
+  write_context& context() const noexcept { return context_; }
 
  private:
   enum class frame : std::uint8_t { array, object, undecided };
@@ -651,6 +649,7 @@ class json_writer {
   }
 
   Sink& sink_;
+  write_context& context_;
   json_options options_;
   frame_stack<frame> frames_;
   bool need_comma_ = false;

@@ -19,17 +19,22 @@ struct serializer<std::valarray<T>> {
   }
   template <class Archive>
   static void load(Archive& ar, std::valarray<T>& values) {
-    // The count is checked against the input and charged before resize() allocates.
-    ar.template read_sequence_into<T>([&](std::size_t count) {
-      // resize() would drop the elements: a text format grows the array as values arrive.
+    ar.template read_sequence_into<T>(target{values});
+  }
+
+ private:
+  // valarray::resize drops the elements, and the contract asks that a resize keeps them.
+  struct target {
+    std::valarray<T>& values;
+    T* resize(std::size_t count) {
       if (count != values.size()) {
         std::valarray<T> resized(count);
         for (std::size_t i = 0; i < count && i < values.size(); ++i) resized[i] = values[i];
         values.swap(resized);
       }
       return count != 0 ? &values[0] : nullptr;
-    });
-  }
+    }
+  };
 };
 
 }  // namespace bale

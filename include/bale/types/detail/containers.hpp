@@ -71,22 +71,39 @@ auto reserve_hint(Container& container) {
     return [](std::size_t) {};
 }
 
-/// vector, deque, list. Contiguous containers are sized once from the count (checked against the
-/// input and charged to the budget first) and read in place, so a format may decode the whole run
-/// at once; where the format learns the count only at the end, the format sizes them as elements
-/// arrive. Others grow at the back, the count only a hint.
+/// The target of read_sequence_into for a container with resize(): each resize keeps the elements
+/// read so far, as the contract asks.
+template <class Container>
+class resize_target {
+ public:
+  explicit resize_target(Container& container) noexcept : container_(container) {}
+  auto* resize(std::size_t count) {
+    ++resizes_;
+    container_.resize(count);
+    return std::ranges::data(container_);
+  }
+  /// More than one resize means the room grew ahead of the elements (a format that learns the
+  /// count only at the end), not that it came from the count.
+  bool grew_ahead() const noexcept { return resizes_ > 1; }
+
+ private:
+  Container& container_;
+  std::size_t resizes_ = 0;
+};
+
+/// vector, deque, list. Contiguous containers are read in place (so a format may decode the whole
+/// run at once); others grow at the back, the count only a hint.
 template <class Archive, class Container>
 void load_back(Archive& ar, Container& container) {
   using T = typename Container::value_type;
   if constexpr (std::ranges::contiguous_range<Container>) {
-    ar.template read_sequence_into<T>([&](std::size_t count) {
-      container.resize(count);
-      return std::ranges::data(container);
-    });
-    if constexpr (!Archive::count_first && requires { container.shrink_to_fit(); }) {
-      // The room came from a guess (see the format's read_sequence_into): more than twice the
-      // elements read, which growth alone never leaves, is given back.
-      if (container.capacity() > 2 * container.size() + 8) container.shrink_to_fit();
+    resize_target target(container);
+    ar.template read_sequence_into<T>(target);
+    if constexpr (requires { container.shrink_to_fit(); }) {
+      // Room grown ahead of the elements and more than twice what they need is given back;
+      // capacity the container had before the read is kept.
+      if (target.grew_ahead() && container.capacity() > 2 * container.size() + 8)
+        container.shrink_to_fit();
     }
   } else {
     container.clear();

@@ -1,0 +1,148 @@
+#pragma once
+// The archive contract: every verb a serializer<T> may call on an archive, every trait it may ask,
+// and what each callback must do. Serializers (bale/types/, user types) speak only this; a format
+// implements it once for writing and once for reading, and then every type works with it.
+// docs/extending.md walks through it with examples.
+//
+// Traits of both sides
+//   is_loading, is_saving  exactly one is true
+//   self_describing        names and structure are on the wire (JSON, MessagePack): enums with
+//                          listed names travel as names, std::monostate as an explicit null, and
+//                          omit_defaults types write every member (readers fill absent ones)
+//   bulk<T>                a contiguous run of T moves as one memcpy between memory and the wire
+//
+// Output verbs (each writes one value; callbacks run exactly once, in the order given)
+//   write_scalar(v)                  bool, characters, integers, floats
+//   write_text(string_view)          a string of any character type
+//   write_sequence(n, f)             n elements follow; f() writes them with ar(element)
+//   write_contiguous_sequence(p, n)  n elements at p, as write_sequence would write them
+//   write_contiguous(p, n)           n elements at p whose count both sides know (no length)
+//   write_tuple(n, f)                n values whose count both sides know; f() writes them
+//   write_map<Key>(n, f)             n entries; f() calls write_map_entry(k, v) for each
+//   write_object<Names>(m...)        a reflected type: Names::value[i] names member i
+//   write_composite(f)               a hand-described type; f() calls ar(...) or write_field
+//   write_field(name, v)             a named value inside write_composite
+//   write_optional(present, f)       f() writes the value if present
+//   write_variant(index, f)          f() writes the alternative
+//   fail(code, detail)               throws bale::error
+//   context()                        the write_context of this call
+//
+// Input verbs (the same shapes; the archive checks lengths against the input and charges what the
+// callbacks will allocate to the read_context's budget before calling them)
+//   read_scalar(v), read_text(basic_string&), read_view<T>() -> span into the input
+//   read_sequence<E>(on_count, on_element)   on_count(n) at most once, before any element, with a
+//                                            count the input has paid for (a hint: formats that
+//                                            learn the count at the end do not call it);
+//                                            on_element(ar) or on_element(ar, i) once per element
+//   read_sequence_into<T>(target)            a sequence into contiguous memory:
+//                                            target.resize(n) -> T* is called one or more times;
+//                                            each call keeps the elements read so far (the first
+//                                            min(old, n)) and the last call's n is the length
+//   read_contiguous_sequence<T>(on_bytes)    only when bulk<T>: on_bytes(src, n) copies n
+//                                            elements from the wire
+//   read_contiguous(p, n), read_tuple(n, f), read_map<Entry>(on_count, on_entry) with
+//   read_map_entry(k, v), read_object<Names>(m...), read_composite(f), read_field(name, v),
+//   read_optional(on_present), read_variant(count, on_index(i)) with i < count checked
+//   offset(), remaining(), fail(code, detail), fail_at(code, detail, offset), context()
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "bale/core/error.hpp"
+#include "bale/core/read_context.hpp"
+#include "bale/core/write_context.hpp"
+
+namespace bale::detail::contract {
+
+// Stand-ins that the concepts below pass where serializers pass their lambdas.
+struct action {
+  void operator()() const;
+};
+struct element_reader {
+  template <class Archive>
+  void operator()(Archive&) const;
+};
+struct count_hint {
+  void operator()(std::size_t) const;
+};
+struct int_target {
+  int* resize(std::size_t);
+};
+struct byte_copier {
+  void operator()(const std::byte*, std::size_t) const;
+};
+struct index_reader {
+  void operator()(std::size_t) const;
+};
+struct two_names {
+  static constexpr std::array<std::string_view, 2> value{"a", "b"};
+};
+
+}  // namespace bale::detail::contract
+
+namespace bale {
+
+/// An archive that writes: the verbs serializer<T>::save may call.
+template <class A>
+concept output_archive =
+    A::is_saving && !A::is_loading &&
+    requires(A& ar, const int& i, const int* p, std::size_t n, detail::contract::action f) {
+      { A::self_describing } -> std::convertible_to<bool>;
+      { A::template bulk<int> } -> std::convertible_to<bool>;
+      ar(i, i);
+      ar.write_scalar(0);
+      ar.write_scalar(0.0);
+      ar.write_scalar(true);
+      ar.write_text(std::string_view{});
+      ar.write_sequence(n, f);
+      ar.write_contiguous_sequence(p, n);
+      ar.write_contiguous(p, n);
+      ar.write_tuple(n, f);
+      ar.template write_map<int>(n, f);
+      ar.write_map_entry(i, i);
+      ar.template write_object<detail::contract::two_names>(i, i);
+      ar.write_composite(f);
+      ar.write_field(std::string_view{}, i);
+      ar.write_optional(true, f);
+      ar.write_variant(n, f);
+      ar.fail(errc::invalid_value, std::string{});
+      { ar.context() } -> std::same_as<detail::write_context&>;
+    };
+
+/// An archive that reads: the verbs serializer<T>::load may call.
+template <class A>
+concept input_archive =
+    A::is_loading && !A::is_saving &&
+    requires(A& ar, int& i, int* p, std::size_t n, std::string& s, detail::contract::action f) {
+      { A::self_describing } -> std::convertible_to<bool>;
+      { A::template bulk<int> } -> std::convertible_to<bool>;
+      ar(i, i);
+      ar.read_scalar(i);
+      ar.read_text(s);
+      { ar.template read_view<char>() } -> std::same_as<std::span<const char>>;
+      ar.template read_sequence<int>(detail::contract::count_hint{},
+                                     detail::contract::element_reader{});
+      ar.template read_sequence_into<int>(std::declval<detail::contract::int_target&>());
+      ar.read_contiguous(p, n);
+      ar.read_tuple(n, f);
+      ar.template read_map<std::pair<int, int>>(detail::contract::count_hint{},
+                                                detail::contract::element_reader{});
+      ar.read_map_entry(i, i);
+      ar.template read_object<detail::contract::two_names>(i, i);
+      ar.read_composite(f);
+      ar.read_field(std::string_view{}, i);
+      ar.read_optional(f);
+      ar.read_variant(n, detail::contract::index_reader{});
+      { ar.offset() } -> std::convertible_to<std::size_t>;
+      { ar.remaining() } -> std::convertible_to<std::size_t>;
+      ar.fail(errc::invalid_value, std::string{});
+      ar.fail_at(errc::invalid_value, std::string{}, n);
+      { ar.context() } -> std::same_as<detail::read_context&>;
+    };
+
+}  // namespace bale

@@ -1,0 +1,70 @@
+#pragma once
+// What every archive repeats, written once: ar(a, b, c) over values, the field path that errors
+// carry, and entering and leaving a level of nesting on the read side.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "bale/core/error.hpp"
+#include "bale/core/read_context.hpp"
+
+namespace bale::detail {
+
+/// Base of every archive: `ar(a, b, c)` hands each value to the archive's process().
+template <class Archive>
+class archive_base {
+ public:
+  template <class... Ts>
+  void operator()(Ts&&... values) {
+    (static_cast<Archive&>(*this).process(values), ...);
+  }
+};
+
+/// Runs f(); an error thrown inside gets `name` in front of its field path.
+template <class F>
+decltype(auto) within_field(std::string_view name, F&& f) {
+  try {
+    return f();
+  } catch (error& e) {
+    e.prepend_field(name);
+    throw;
+  }
+}
+
+/// Calls f(i) for i in [first, count); an error thrown inside gets `[i]` in front of its path.
+template <class F>
+void for_each_index(std::size_t count, F&& f, std::size_t first = 0) {
+  std::size_t i = first;
+  try {
+    for (; i < count; ++i) f(i);
+  } catch (error& e) {
+    e.prepend_index(i);
+    throw;
+  }
+}
+
+/// One level of nesting for the lifetime of the guard; past limits::max_depth the archive fails
+/// with errc::depth_exceeded (through its own fail(), so a text format adds line and column).
+template <class Archive>
+class nesting_guard {
+ public:
+  explicit nesting_guard(const Archive& ar) : context_(ar.context()) {
+    if (!context_.try_enter()) [[unlikely]]
+      fail_too_deep(ar);
+  }
+  ~nesting_guard() { context_.leave(); }
+  nesting_guard(const nesting_guard&) = delete;
+  nesting_guard& operator=(const nesting_guard&) = delete;
+
+ private:
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_too_deep(const Archive& ar) {
+    context_.leave();
+    ar.fail(errc::depth_exceeded,
+            "nesting deeper than " + std::to_string(context_.limits().max_depth));
+  }
+  read_context& context_;
+};
+
+}  // namespace bale::detail
