@@ -1,5 +1,6 @@
 #pragma once
-// bale: the umbrella header. Core, reflection, every std type, the binary and compact formats.
+// bale: the umbrella header. Core, reflection, every std type, the binary, compact, JSON and
+// MessagePack formats.
 
 #include "bale/binary/format.hpp"
 #include "bale/compact/format.hpp"
@@ -11,6 +12,7 @@
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
 #include "bale/json/format.hpp"
+#include "bale/msgpack/format.hpp"
 #include "bale/reflect/aggregate.hpp"
 #include "bale/reflect/macro.hpp"
 #include "bale/reflect/names.hpp"

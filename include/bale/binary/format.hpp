@@ -8,6 +8,7 @@
 #include "bale/binary/codec.hpp"
 #include "bale/core/packed_reader.hpp"
 #include "bale/core/packed_writer.hpp"
+#include "bale/core/format.hpp"
 #include "bale/fwd.hpp"
 
 namespace bale {
@@ -20,5 +21,6 @@ struct binary {
   /// The format's number in file headers.
   static constexpr std::uint8_t id = 1;
 };
+static_assert(format<binary>);  // its writer and reader keep the archive contract
 
 }  // namespace bale

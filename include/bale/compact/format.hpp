@@ -9,6 +9,7 @@
 #include "bale/compact/codec.hpp"
 #include "bale/core/packed_reader.hpp"
 #include "bale/core/packed_writer.hpp"
+#include "bale/core/format.hpp"
 #include "bale/fwd.hpp"
 
 namespace bale {
@@ -21,5 +22,6 @@ struct compact {
   /// The format's number in file headers.
   static constexpr std::uint8_t id = 2;
 };
+static_assert(format<compact>);  // its writer and reader keep the archive contract
 
 }  // namespace bale

@@ -81,6 +81,7 @@ struct json {
   /// The format's number in file headers.
   static constexpr std::uint8_t id = 3;
 };
+static_assert(format<json>);  // its writer and reader keep the archive contract
 
 /// Appends the JSON text of value to a byte buffer (std::string, std::vector<char>, ...).
 template <byte_buffer Buffer, class T>

@@ -1,0 +1,331 @@
+#pragma once
+// The MessagePack reader's position in its input and the reads that know no C++ type: headers,
+// numbers, keys, skipping a value. Every read is bounds-checked; errors carry the byte offset.
+
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "bale/core/archive_base.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/read_context.hpp"
+#include "bale/msgpack/wire.hpp"
+
+namespace bale::detail {
+
+/// A member of a map-shaped hand-described type: its name and where its value starts.
+struct msgpack_member {
+  std::string_view name;
+  const std::byte* value_at;
+  bool used;
+};
+
+class msgpack_cursor {
+ public:
+  msgpack_cursor(std::span<const std::byte> input, read_context& context) noexcept
+      : begin_(input.data()), pos_(input.data()), end_(input.data() + input.size()),
+        context_(context) {}
+
+  std::size_t offset() const noexcept { return offset_of(pos_); }
+  std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
+  read_context& context() const noexcept { return context_; }
+
+  [[noreturn]] void fail(errc code, std::string detail) const {
+    fail_at(code, std::move(detail), offset());
+  }
+  [[noreturn]] void fail_at(errc code, std::string detail, std::size_t at) const {
+    throw error(code, std::move(detail), at);
+  }
+
+ protected:
+  using container = msgpack_wire::container;
+
+  std::size_t offset_of(const std::byte* p) const noexcept {
+    return static_cast<std::size_t>(p - begin_);
+  }
+  const std::byte* position() const noexcept { return pos_; }
+  void seek(const std::byte* p) noexcept { pos_ = p; }
+
+  const std::byte* take(std::size_t n) {
+    if (n > remaining()) [[unlikely]]
+      fail_short(n);
+    const std::byte* at = pos_;
+    pos_ += n;
+    return at;
+  }
+  std::uint8_t take_byte() { return std::to_integer<std::uint8_t>(*take(1)); }
+  std::uint8_t peek_byte() {
+    if (pos_ == end_) [[unlikely]]
+      fail_short(1);
+    return std::to_integer<std::uint8_t>(*pos_);
+  }
+  template <class U>
+  U take_big_endian() {
+    const std::byte* at = take(sizeof(U));
+    U value = 0;
+    for (std::size_t i = 0; i < sizeof(U); ++i)
+      value = static_cast<U>((value << 4 << 4) | std::to_integer<U>(at[i]));
+    return value;
+  }
+  void copy_bytes(void* out, std::size_t n) {
+    const std::byte* from = take(n);
+    if (n != 0) std::memcpy(out, from, n);
+  }
+  void charge(std::size_t count, std::size_t size) {
+    if (!context_.try_charge(count, size)) [[unlikely]]
+      fail(errc::allocation_limit, "the allocation limit of " +
+                                       std::to_string(context_.limits().max_allocation) +
+                                       " bytes is reached");
+  }
+
+  bool peek_array() {
+    const std::uint8_t b = peek_byte();
+    return (b & 0xf0) == msgpack_wire::fixarray || b == msgpack_wire::array16 ||
+           b == msgpack_wire::array32;
+  }
+  bool take_nil() {
+    if (peek_byte() != msgpack_wire::nil) return false;
+    ++pos_;
+    return true;
+  }
+
+  /// Reads a header of `kind` and checks its count against the bytes left (each element takes at
+  /// least one byte, each map entry two: `bytes_per_element`), then charges count * element_size.
+  std::size_t read_header(container kind, std::size_t element_size,
+                          std::size_t bytes_per_element = 1) {
+    const std::size_t at = offset();
+    const std::uint64_t count = header_count(kind, take_byte(), at);
+    if (count > remaining() / bytes_per_element)
+      fail_at(errc::length_too_large,
+              "length " + std::to_string(count) + " exceeds the " + std::to_string(remaining()) +
+                  " bytes left",
+              at);
+    if (element_size != 0 && !context_.try_charge(static_cast<std::size_t>(count), element_size))
+      fail_at(errc::allocation_limit,
+              "length " + std::to_string(count) + " would pass the allocation limit of " +
+                  std::to_string(context_.limits().max_allocation) + " bytes",
+              at);
+    return static_cast<std::size_t>(count);
+  }
+  void expect_count(container kind, std::size_t expected) {
+    const std::size_t at = offset();
+    const std::size_t count = read_header(kind, 0, kind == container::map ? 2 : 1);
+    if (count != expected)
+      fail_at(errc::invalid_value,
+              "expected " + std::to_string(expected) + " values, found " + std::to_string(count),
+              at);
+  }
+
+  bool read_bool() {
+    const std::size_t at = offset();
+    const std::uint8_t b = take_byte();
+    if (b == msgpack_wire::true_) return true;
+    if (b == msgpack_wire::false_) return false;
+    fail_at(errc::invalid_value, "expected a bool, found " + describe(b), at);
+  }
+
+  /// Any integer form whose value fits T.
+  template <class T>
+  T read_integer() {
+    const std::size_t at = offset();
+    const std::uint8_t b = take_byte();
+    bool negative = false;
+    std::uint64_t magnitude = 0;  // the value, or for a negative one its two's complement bits
+    if (b <= msgpack_wire::positive_fixint_max) {
+      magnitude = b;
+    } else if (b >= msgpack_wire::negative_fixint_min) {
+      negative = true;
+      magnitude = static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int8_t>(b)));
+    } else if (b >= msgpack_wire::uint8 && b <= msgpack_wire::uint64) {
+      magnitude = read_sized<std::uint64_t, false>(static_cast<unsigned>(b - msgpack_wire::uint8));
+    } else if (b >= msgpack_wire::int8 && b <= msgpack_wire::int64) {
+      const auto v = static_cast<std::int64_t>(read_sized<std::uint64_t, true>(static_cast<unsigned>(b - msgpack_wire::int8)));
+      negative = v < 0;
+      magnitude = static_cast<std::uint64_t>(v);
+    } else {
+      fail_at(errc::invalid_value, "expected an integer, found " + describe(b), at);
+    }
+    return fit_integer<T>(negative, magnitude, at);
+  }
+
+  /// float32 or float64; into a float, a float64 only if it converts exactly.
+  template <class T>
+  T read_float() {
+    const std::size_t at = offset();
+    const std::uint8_t b = take_byte();
+    if (b == msgpack_wire::float32) return static_cast<T>(std::bit_cast<float>(take_big_endian<std::uint32_t>()));
+    if (b != msgpack_wire::float64)
+      fail_at(errc::invalid_value, "expected a float, found " + describe(b), at);
+    const double value = std::bit_cast<double>(take_big_endian<std::uint64_t>());
+    if constexpr (std::is_same_v<T, float>) {
+      const auto narrow = static_cast<float>(value);
+      if (static_cast<double>(narrow) != value && !std::isnan(value))
+        fail_at(errc::invalid_value, "float64 value does not fit a float exactly", at);
+      return narrow;
+    } else {
+      return static_cast<T>(value);
+    }
+  }
+
+  /// A map key that names a member: a view of its bytes.
+  std::string_view read_key() {
+    const std::size_t count = read_header(container::str, 0);
+    return {reinterpret_cast<const char*>(take(count)), count};
+  }
+
+  /// Records the entries of a map (keys are strings) in members_, leaving pos_ after the map.
+  void index_members(std::size_t entries) {
+    const std::size_t first = members_.size();
+    for (std::size_t i = 0; i < entries; ++i) {
+      const std::size_t at = offset();
+      const std::string_view name = read_key();
+      for (std::size_t k = first; k < members_.size(); ++k)
+        if (members_[k].name == name)
+          fail_at(errc::invalid_value, "duplicate member \"" + std::string(name) + "\"", at);
+      members_.push_back({name, pos_, false});
+      skip_value();
+    }
+  }
+
+  /// Steps over one value of any type, extension types included.
+  void skip_value() {
+    const std::size_t at = offset();
+    const std::uint8_t b = take_byte();
+    if (b <= msgpack_wire::positive_fixint_max || b >= msgpack_wire::negative_fixint_min ||
+        b == msgpack_wire::nil || b == msgpack_wire::false_ || b == msgpack_wire::true_)
+      return;
+    if ((b & 0xe0) == msgpack_wire::fixstr) return (void)take(b & 0x1fU);
+    if ((b & 0xf0) == msgpack_wire::fixarray) return skip_values(b & 0x0fU, at);
+    if ((b & 0xf0) == msgpack_wire::fixmap) return skip_values(2 * (b & 0x0fU), at);
+    switch (b) {
+      case msgpack_wire::float32: return (void)take(4);
+      case msgpack_wire::float64: return (void)take(8);
+      case msgpack_wire::uint8: case msgpack_wire::int8: return (void)take(1);
+      case msgpack_wire::uint16: case msgpack_wire::int16: return (void)take(2);
+      case msgpack_wire::uint32: case msgpack_wire::int32: return (void)take(4);
+      case msgpack_wire::uint64: case msgpack_wire::int64: return (void)take(8);
+      case msgpack_wire::str8: case msgpack_wire::bin8: return (void)take(take_byte());
+      case msgpack_wire::str16: case msgpack_wire::bin16: return (void)take(take_big_endian<std::uint16_t>());
+      case msgpack_wire::str32: case msgpack_wire::bin32: return (void)take(take_big_endian<std::uint32_t>());
+      case msgpack_wire::ext8: return (void)take(std::size_t{take_byte()} + 1);
+      case msgpack_wire::ext16: return (void)take(std::size_t{take_big_endian<std::uint16_t>()} + 1);
+      case msgpack_wire::ext32: return (void)take(std::size_t{take_big_endian<std::uint32_t>()} + 1);
+      case msgpack_wire::array16: return skip_values(take_big_endian<std::uint16_t>(), at);
+      case msgpack_wire::array32: return skip_values(take_big_endian<std::uint32_t>(), at);
+      case msgpack_wire::map16: return skip_values(2 * std::size_t{take_big_endian<std::uint16_t>()}, at);
+      case msgpack_wire::map32: return skip_values(2 * std::size_t{take_big_endian<std::uint32_t>()}, at);
+      default: break;
+    }
+    if (b >= msgpack_wire::fixext1 && b <= msgpack_wire::fixext16)
+      return (void)take((std::size_t{1} << (b - msgpack_wire::fixext1)) + 1);
+    fail_at(errc::invalid_value, "byte 0xc1 is never used in MessagePack", at);
+  }
+
+  std::vector<msgpack_member> members_;
+
+ private:
+  void skip_values(std::size_t count, std::size_t at) {
+    if (count > remaining())
+      fail_at(errc::length_too_large,
+              "length " + std::to_string(count) + " exceeds the " + std::to_string(remaining()) +
+                  " bytes left",
+              at);
+    const nesting_guard<msgpack_cursor> guard(*this);
+    for (std::size_t i = 0; i < count; ++i) skip_value();
+  }
+
+  template <class U, bool Signed>
+  U read_sized(unsigned width_code) {
+    switch (width_code) {
+      case 0: return Signed ? static_cast<U>(static_cast<std::int8_t>(take_big_endian<std::uint8_t>())) : take_big_endian<std::uint8_t>();
+      case 1: return Signed ? static_cast<U>(static_cast<std::int16_t>(take_big_endian<std::uint16_t>())) : take_big_endian<std::uint16_t>();
+      case 2: return Signed ? static_cast<U>(static_cast<std::int32_t>(take_big_endian<std::uint32_t>())) : take_big_endian<std::uint32_t>();
+      default: return take_big_endian<std::uint64_t>();
+    }
+  }
+
+  template <class T>
+  T fit_integer(bool negative, std::uint64_t bits, std::size_t at) const {
+    using limits_t = std::numeric_limits<T>;
+    if (negative) {
+      const auto v = static_cast<std::int64_t>(bits);
+      if constexpr (std::is_signed_v<T>) {
+        if (v >= static_cast<std::int64_t>(limits_t::min())) return static_cast<T>(v);
+      }
+      fail_at(errc::invalid_value, "integer " + std::to_string(v) + " is out of range", at);
+    }
+    if (bits > static_cast<std::uint64_t>(limits_t::max()))
+      fail_at(errc::invalid_value, "integer " + std::to_string(bits) + " is out of range", at);
+    return static_cast<T>(bits);
+  }
+
+  // The container's count from its type byte, which must be one of `kind`'s forms.
+  std::uint64_t header_count(container kind, std::uint8_t b, std::size_t at) {
+    switch (kind) {
+      case container::str:
+        if ((b & 0xe0) == msgpack_wire::fixstr) return b & 0x1fU;
+        if (b == msgpack_wire::str8) return take_byte();
+        if (b == msgpack_wire::str16) return take_big_endian<std::uint16_t>();
+        if (b == msgpack_wire::str32) return take_big_endian<std::uint32_t>();
+        break;
+      case container::bin:
+        if (b == msgpack_wire::bin8) return take_byte();
+        if (b == msgpack_wire::bin16) return take_big_endian<std::uint16_t>();
+        if (b == msgpack_wire::bin32) return take_big_endian<std::uint32_t>();
+        break;
+      case container::array:
+        if ((b & 0xf0) == msgpack_wire::fixarray) return b & 0x0fU;
+        if (b == msgpack_wire::array16) return take_big_endian<std::uint16_t>();
+        if (b == msgpack_wire::array32) return take_big_endian<std::uint32_t>();
+        break;
+      case container::map:
+        if ((b & 0xf0) == msgpack_wire::fixmap) return b & 0x0fU;
+        if (b == msgpack_wire::map16) return take_big_endian<std::uint16_t>();
+        if (b == msgpack_wire::map32) return take_big_endian<std::uint32_t>();
+        break;
+    }
+    static constexpr const char* names[] = {"a string", "bin", "an array", "a map"};
+    fail_at(errc::invalid_value,
+            std::string("expected ") + names[static_cast<int>(kind)] + ", found " + describe(b), at);
+  }
+
+  static std::string describe(std::uint8_t b) {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string kind = b <= 0x7f || b >= 0xe0 ? "an integer"
+                       : b <= 0x8f            ? "a map"
+                       : b <= 0x9f            ? "an array"
+                       : b <= 0xbf            ? "a string"
+                       : b == 0xc0            ? "nil"
+                       : b <= 0xc3            ? "a bool"
+                       : b <= 0xc6            ? "bin"
+                       : b <= 0xc9            ? "an extension"
+                       : b <= 0xcb            ? "a float"
+                       : b <= 0xd3            ? "an integer"
+                       : b <= 0xd8            ? "an extension"
+                       : b <= 0xdb            ? "a string"
+                       : b <= 0xdd            ? "an array"
+                                              : "a map";
+    if (b == msgpack_wire::never_used) kind = "the unused byte";
+    return kind + " (0x" + hex[b >> 4] + hex[b & 15] + ")";
+  }
+
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_short(std::size_t n) const {
+    fail(errc::end_of_input,
+         "need " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " left");
+  }
+
+  const std::byte* begin_;
+  const std::byte* pos_;
+  const std::byte* end_;
+  read_context& context_;
+};
+
+}  // namespace bale::detail

@@ -1,0 +1,321 @@
+#pragma once
+// The MessagePack input archive. Reads what msgpack_writer writes and what other MessagePack
+// writers write for the same values: any integer form whose value fits, float32 or float64 where
+// the value is exact, members of a map in any order. Every read is bounds-checked, every count is
+// checked against the bytes left (each value takes at least one) and charged to the allocation
+// budget before anything is allocated, and nesting is limited.
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "bale/core/archive_base.hpp"
+#include "bale/core/arithmetic.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/read_context.hpp"
+#include "bale/core/serializer.hpp"
+#include "bale/fwd.hpp"
+#include "bale/msgpack/detail/cursor.hpp"
+#include "bale/msgpack/wire.hpp"
+
+namespace bale::detail {
+
+template <class Anchor = bale_global_namespace>
+class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpack_cursor {
+ public:
+  static constexpr bool is_loading = true;
+  static constexpr bool is_saving = false;
+  static constexpr bool self_describing = true;
+  template <class T>
+  static constexpr bool bulk = msgpack_wire::byte_like<T>;
+
+  msgpack_reader(std::span<const std::byte> input, read_context& context) noexcept
+      : msgpack_cursor(input, context) {}
+
+  template <class T>
+  void process(T& value) {
+    static_assert(!std::is_const_v<T>, "bale: cannot read into a const object");
+    if constexpr (is_named_value<std::remove_const_t<T>>) {
+      read_field(value.name, value.value);
+    } else {
+      require_serializable<T>();
+      as_value([&] { serializer<T>::load(*this, value); });
+    }
+  }
+
+  // ---- the vocabulary ----
+
+  template <class T>
+  void read_scalar(T& value) {
+    as_value([&] { value = read_number<T>(); });
+  }
+  template <class Ch, class Traits, class Alloc>
+  void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
+    as_value([&] {
+      if constexpr (sizeof(Ch) == 1) {
+        const std::size_t count = read_header(msgpack_wire::container::str, 1);
+        charge(count, 1);
+        text.assign(reinterpret_cast<const Ch*>(take(count)), count);
+      } else {
+        const std::size_t count = read_header(msgpack_wire::container::array, sizeof(Ch));
+        text.resize(count);
+        for_each_index(count, [&](std::size_t i) { text[i] = read_number<Ch>(); });
+      }
+    });
+  }
+  /// A view into the input: a string's bytes, or bin for other byte-like elements.
+  template <class T>
+  std::span<const T> read_view() {
+    static_assert(msgpack_wire::byte_like<T> || sizeof(T) == 1,
+                  "bale: MessagePack gives views of strings and bin only");
+    std::span<const T> view;
+    as_value([&] {
+      const auto kind = std::is_same_v<T, char> || std::is_same_v<T, char8_t>
+                            ? msgpack_wire::container::str
+                            : msgpack_wire::container::bin;
+      const std::size_t count = read_header(kind, 0);
+      view = {reinterpret_cast<const T*>(take(count)), count};
+    });
+    return view;
+  }
+  template <class Element, class OnCount, class OnElement>
+  void read_sequence(OnCount&& on_count, OnElement&& on_element) {
+    as_value([&] {
+      const nesting_guard guard(*this);
+      const std::size_t count = read_header(msgpack_wire::container::array, sizeof(Element));
+      on_count(count);
+      read_elements(count, on_element);
+    });
+  }
+  template <class T, class Target>
+  void read_sequence_into(Target&& target) {
+    as_value([&] {
+      const nesting_guard guard(*this);
+      if constexpr (msgpack_wire::byte_like<T>) {
+        const std::size_t count = read_header(msgpack_wire::container::bin, sizeof(T));
+        copy_bytes(target.resize(count), count);
+      } else {
+        const std::size_t count = read_header(msgpack_wire::container::array, sizeof(T));
+        T* data = target.resize(count);
+        for_each_index(count, [&](std::size_t i) { process(data[i]); });
+      }
+    });
+  }
+  template <class T, class OnBytes>
+  void read_contiguous_sequence(OnBytes&& on_bytes) {
+    static_assert(msgpack_wire::byte_like<T>);
+    as_value([&] {
+      const std::size_t count = read_header(msgpack_wire::container::bin, sizeof(T));
+      on_bytes(take(count), count);
+    });
+  }
+  template <class T>
+  void read_contiguous(T* data, std::size_t count) {
+    for_each_index(count, [&](std::size_t i) { process(data[i]); });
+  }
+  template <class F>
+  void read_tuple(std::size_t count, F&& read_elements) {
+    as_value([&] {
+      const nesting_guard guard(*this);
+      expect_count(msgpack_wire::container::array, count);
+      read_elements();
+    });
+  }
+  template <class Entry, class OnCount, class OnEntry>
+  void read_map(OnCount&& on_count, OnEntry&& on_entry) {
+    as_value([&] {
+      const nesting_guard guard(*this);
+      const std::size_t count = read_header(msgpack_wire::container::map, sizeof(Entry), 2);
+      on_count(count);
+      read_elements(count, on_entry);
+    });
+  }
+  template <class K, class V>
+  void read_map_entry(K& key, V& value) {
+    process(key);
+    process(value);
+  }
+  /// A map of member names (any order, each once, all present), or an array of every member in
+  /// declaration order (as msgpack-cxx's MSGPACK_DEFINE writes).
+  template <class Names, class... Members>
+  void read_object(Members&... members) {
+    as_value([&] {
+      const nesting_guard guard(*this);
+      if (peek_array()) {
+        expect_count(msgpack_wire::container::array, sizeof...(Members));
+        std::size_t index = 0;
+        (within_field(Names::value[index++], [&] { process(members); }), ...);
+        return;
+      }
+      read_members<Names>(members...);
+    });
+  }
+  /// A hand-described type: a map when it names its values (read_field finds them by name), an
+  /// array otherwise (its reads take the values in turn, no more than the array holds).
+  template <class F>
+  void read_composite(F&& read_members) {
+    as_value([&] {
+      const nesting_guard guard(*this);
+      if (peek_array()) {
+        level positional{.values = read_header(msgpack_wire::container::array, 0)};
+        with_level(positional, read_members);
+        if (positional.values != 0)
+          fail(errc::invalid_value, std::to_string(positional.values) + " values left unread");
+      } else {
+        read_named_composite(read_members);
+      }
+    });
+  }
+  template <class T>
+  void read_field(std::string_view name, T& value) {
+    if (level_ == nullptr || level_->members == nullptr) {
+      as_value([&] { within_field(name, [&] { process(value); }); });
+      return;
+    }
+    const std::byte* at = level_->find(name);
+    if (at == nullptr)
+      fail(errc::invalid_value, "missing member \"" + std::string(name) + "\" (or read twice)");
+    const std::byte* resume = position();
+    level* outer = level_;
+    seek(at);
+    level_ = nullptr;
+    within_field(name, [&] { process(value); });
+    level_ = outer;
+    seek(resume);
+  }
+  template <class F>
+  void read_optional(F&& on_present) {
+    as_value([&] {
+      if (take_nil()) return;
+      const nesting_guard guard(*this);
+      on_present();
+    });
+  }
+  template <class F>
+  void read_variant(std::size_t count, F&& on_index) {
+    as_value([&] {
+      const nesting_guard guard(*this);
+      expect_count(msgpack_wire::container::array, 2);
+      const std::size_t at = offset();
+      const auto index = read_number<std::uint64_t>();
+      if (index >= count)
+        fail_at(errc::invalid_value,
+                "variant index " + std::to_string(index) + " but only " + std::to_string(count) +
+                    " alternatives",
+                at);
+      on_index(static_cast<std::size_t>(index));
+    });
+  }
+
+ private:
+  // A hand-described type being read: an array's values left, or a map's members by name.
+  struct level {
+    std::size_t values = 0;
+    std::vector<msgpack_member>* members = nullptr;
+    std::size_t first = 0;
+    // Where the member's value starts, marking it read; null if the map has no such member.
+    const std::byte* find(std::string_view name) {
+      for (std::size_t k = first; k < members->size(); ++k) {
+        msgpack_member& m = (*members)[k];
+        if (m.name != name) continue;
+        if (m.used) return nullptr;
+        m.used = true;
+        return m.value_at;
+      }
+      return nullptr;
+    }
+  };
+
+  template <class F>
+  void with_level(level& l, F& read_members) {
+    level* outer = level_;
+    level_ = &l;
+    read_members();
+    level_ = outer;
+  }
+
+  // Every verb reads one value; inside an array-shaped composite it is one of the array's values.
+  template <class F>
+  void as_value(F&& read) {
+    if (level_ == nullptr) [[likely]] {
+      read();
+      return;
+    }
+    level* outer = level_;
+    if (outer->members != nullptr) fail(errc::invalid_value, "expected a named member, not a value");
+    if (outer->values == 0) fail(errc::invalid_value, "more values read than the array holds");
+    --outer->values;
+    level_ = nullptr;
+    read();
+    level_ = outer;
+  }
+
+  template <class OnElement>
+  void read_elements(std::size_t count, OnElement& on_element) {
+    for_each_index(count, [&](std::size_t i) {
+      if constexpr (std::is_invocable_v<OnElement&, msgpack_reader&, std::size_t>)
+        on_element(*this, i);
+      else
+        on_element(*this);
+    });
+  }
+
+  template <class T>
+  T read_number() {
+    if constexpr (std::is_same_v<T, bool>) return read_bool();
+    else if constexpr (std::is_floating_point_v<T>) return read_float<T>();
+    else return read_integer<T>();
+  }
+
+  template <class Names, class... Members>
+  void read_members(Members&... members) {
+    constexpr std::size_t count = sizeof...(Members);
+    const std::size_t entries = read_header(msgpack_wire::container::map, 0, 2);
+    bool seen[count + 1] = {};
+    std::size_t expected = 0;  // members usually come in declaration order
+    for_each_index(entries, [&](std::size_t) {
+      const std::size_t at = offset();
+      const std::string_view key = read_key();
+      std::size_t index = expected < count && Names::value[expected] == key ? expected : count;
+      for (std::size_t k = 0; index == count && k < count; ++k)
+        if (Names::value[k] == key) index = k;
+      if (index == count) fail_at(errc::invalid_value, "unknown member \"" + std::string(key) + "\"", at);
+      if (seen[index]) fail_at(errc::invalid_value, "duplicate member \"" + std::string(key) + "\"", at);
+      seen[index] = true;
+      expected = index + 1;
+      std::size_t k = 0;
+      ((k++ == index ? within_field(Names::value[index], [&] { process(members); }) : void()), ...);
+    });
+    for (std::size_t k = 0; k < count; ++k)
+      if (!seen[k])
+        fail(errc::invalid_value, "missing member \"" + std::string(Names::value[k]) + "\"");
+  }
+
+  template <class F>
+  void read_named_composite(F& read_members) {
+    const std::size_t entries = read_header(msgpack_wire::container::map, 0, 2);
+    level named{.members = &members_, .first = members_.size()};
+    index_members(entries);  // names and where their values start; pos_ ends after the map
+    const std::byte* after = position();
+    with_level(named, read_members);
+    for (std::size_t k = named.first; k < members_.size(); ++k)
+      if (!members_[k].used)
+        fail_at(errc::invalid_value, "unknown member \"" + std::string(members_[k].name) + "\"",
+                offset_of(members_[k].value_at));
+    members_.resize(named.first);
+    seek(after);
+  }
+
+  level* level_ = nullptr;
+};
+
+}  // namespace bale::detail

@@ -1,0 +1,297 @@
+#pragma once
+// The MessagePack output archive. Every value is one MessagePack object: integers in their
+// smallest form, reflected types as maps of member names, byte sequences as bin, variants as
+// [index, value], an empty optional as nil. docs/msgpack.md has it byte for byte.
+
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "bale/core/archive_base.hpp"
+#include "bale/core/arithmetic.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/serializer.hpp"
+#include "bale/core/write_context.hpp"
+#include "bale/fwd.hpp"
+#include "bale/msgpack/wire.hpp"
+
+namespace bale::detail {
+
+template <class Sink, class Anchor = bale_global_namespace>
+class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
+ public:
+  static constexpr bool is_loading = false;
+  static constexpr bool is_saving = true;
+  static constexpr bool self_describing = true;
+  template <class T>
+  static constexpr bool bulk = msgpack_wire::byte_like<T>;
+
+  msgpack_writer(Sink& sink, write_context& context) noexcept : sink_(sink), context_(context) {}
+
+  template <class T>
+  void process(const T& value) {
+    using U = std::remove_cv_t<T>;
+    if constexpr (is_named_value<U>) {
+      write_field(value.name, value.value);
+    } else {
+      require_serializable<U>();
+      as_value(false, [&] { serializer<U>::save(*this, value); });
+    }
+  }
+
+  // ---- the vocabulary ----
+
+  template <class T>
+  void write_scalar(T value) {
+    as_value(false, [&] { put_scalar(value); });
+  }
+  template <class Ch, class Traits>
+  void write_text(std::basic_string_view<Ch, Traits> text) {
+    as_value(false, [&] {
+      if constexpr (sizeof(Ch) == 1) {
+        put_header(msgpack_wire::container::str, text.size());
+        sink_.put(text.data(), text.size());
+      } else {
+        put_header(msgpack_wire::container::array, text.size());
+        for (const Ch unit : text) put_scalar(unit);
+      }
+    });
+  }
+  template <class F>
+  void write_sequence(std::size_t count, F&& write_elements) {
+    as_value(false, [&] {
+      put_header(msgpack_wire::container::array, count);
+      write_elements();
+    });
+  }
+  template <class T>
+  void write_contiguous_sequence(const T* data, std::size_t count) {
+    as_value(false, [&] {
+      if constexpr (msgpack_wire::byte_like<T>) {
+        put_header(msgpack_wire::container::bin, count);
+        sink_.put(data, count);
+      } else {
+        put_header(msgpack_wire::container::array, count);
+        for (std::size_t i = 0; i < count; ++i) process(data[i]);
+      }
+    });
+  }
+  /// Values whose count both sides know (inside write_tuple): each is its own object.
+  template <class T>
+  void write_contiguous(const T* data, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) process(data[i]);
+  }
+  template <class F>
+  void write_tuple(std::size_t count, F&& write_elements) {
+    write_sequence(count, write_elements);
+  }
+  template <class Key, class F>
+  void write_map(std::size_t count, F&& write_entries) {
+    as_value(false, [&] {
+      put_header(msgpack_wire::container::map, count);
+      write_entries();
+    });
+  }
+  template <class K, class V>
+  void write_map_entry(const K& key, const V& value) {
+    process(key);
+    process(value);
+  }
+  template <class Names, class... Members>
+  void write_object(const Members&... members) {
+    as_value(false, [&] {
+      put_header(msgpack_wire::container::map, sizeof...(Members));
+      std::size_t index = 0;
+      ((put_name(Names::value[index++]), process(members)), ...);
+    });
+  }
+  /// A hand-described type: its values are counted first (a pass that writes nothing), since the
+  /// header holds the count. All named: a map; none named: an array.
+  template <class F>
+  void write_composite(F&& write_members) {
+    as_value(false, [&] {
+      level census{.counting = true};
+      with_level(census, write_members);
+      if (census.named != 0 && census.named != census.values)
+        fail(errc::invalid_value, "a type writes named and unnamed values together");
+      census.counting = false;
+      const std::size_t counted = census.values;
+      census.values = 0;
+      put_header(census.named != 0 ? msgpack_wire::container::map
+                                   : msgpack_wire::container::array,
+                 counted);
+      with_level(census, write_members);
+      if (census.values != counted)
+        fail(errc::invalid_value, "a type's save wrote " + std::to_string(counted) +
+                                      " values, then " + std::to_string(census.values));
+    });
+  }
+  template <class T>
+  void write_field(std::string_view name, const T& value) {
+    as_value(true, [&] {
+      put_name(name);
+      process(value);
+    });
+  }
+  template <class F>
+  void write_optional(bool present, F&& write_value) {
+    as_value(false, [&] {
+      if (!present) {
+        if (inside_optional_)
+          fail(errc::invalid_value, "an empty optional inside an optional has no MessagePack form");
+        put_byte(msgpack_wire::nil);
+        return;
+      }
+      inside_optional_ = true;
+      write_value();
+      inside_optional_ = false;
+    });
+  }
+  template <class F>
+  void write_variant(std::size_t index, F&& write_value) {
+    as_value(false, [&] {
+      put_header(msgpack_wire::container::array, 2);
+      put_scalar(static_cast<std::uint64_t>(index));
+      write_value();
+    });
+  }
+
+  [[noreturn]] void fail(errc code, std::string detail) const {
+    throw error(code, std::move(detail), static_cast<std::size_t>(sink_.size()));
+  }
+  write_context& context() const noexcept { return context_; }
+
+ private:
+  // The values written directly by a hand-described type's save, counted so that its header can
+  // hold their number; values nested inside them are not counted.
+  struct level {
+    bool counting = false;
+    std::size_t values = 0;
+    std::size_t named = 0;
+  };
+
+  template <class F>
+  void with_level(level& l, F& write_members) {
+    level* outer = level_;
+    level_ = &l;
+    write_members();
+    level_ = outer;
+  }
+
+  // Every verb is one value: counted where a composite counts, written unless only counting, and
+  // anything nested inside it belongs to no composite of its own.
+  template <class F>
+  void as_value(bool named, F&& write) {
+    const bool nested_optional = inside_optional_;
+    if (level_ == nullptr) [[likely]] {
+      if (named) fail(errc::invalid_value, "a named value outside a type's members");
+      write();
+      return;
+    }
+    level* outer = level_;
+    ++outer->values;
+    if (named) ++outer->named;
+    if (outer->counting) return;
+    level_ = nullptr;
+    inside_optional_ = false;
+    write();
+    inside_optional_ = nested_optional;
+    level_ = outer;
+  }
+
+  void put_byte(std::uint8_t byte) { sink_.put(&byte, 1); }
+  template <class U>
+  void put_big_endian(std::uint8_t type, U value) {
+    unsigned char out[1 + sizeof(U)];
+    out[0] = type;
+    for (std::size_t i = 0; i < sizeof(U); ++i)
+      out[1 + i] = static_cast<unsigned char>(value >> (8 * (sizeof(U) - 1 - i)));
+    sink_.put(out, sizeof out);
+  }
+
+  template <class T>
+  void put_scalar(T value) {
+    inside_optional_ = false;
+    if constexpr (std::is_same_v<T, bool>) {
+      put_byte(value ? msgpack_wire::true_ : msgpack_wire::false_);
+    } else if constexpr (std::is_same_v<T, float>) {
+      put_big_endian(msgpack_wire::float32, std::bit_cast<std::uint32_t>(value));
+    } else if constexpr (std::is_same_v<T, double>) {
+      put_big_endian(msgpack_wire::float64, std::bit_cast<std::uint64_t>(value));
+    } else if constexpr (std::is_signed_v<T>) {
+      put_signed(static_cast<std::int64_t>(value));
+    } else {
+      put_unsigned(static_cast<std::uint64_t>(value));
+    }
+  }
+  void put_unsigned(std::uint64_t v) {
+    if (v <= msgpack_wire::positive_fixint_max)
+      put_byte(static_cast<std::uint8_t>(v));
+    else if (v <= 0xff)
+      put_big_endian(msgpack_wire::uint8, static_cast<std::uint8_t>(v));
+    else if (v <= 0xffff)
+      put_big_endian(msgpack_wire::uint16, static_cast<std::uint16_t>(v));
+    else if (v <= 0xffffffffU)
+      put_big_endian(msgpack_wire::uint32, static_cast<std::uint32_t>(v));
+    else
+      put_big_endian(msgpack_wire::uint64, v);
+  }
+  // Non-negative values take the unsigned forms, as the specification's smallest encoding asks.
+  void put_signed(std::int64_t v) {
+    if (v >= 0)
+      put_unsigned(static_cast<std::uint64_t>(v));
+    else if (v >= -32)
+      put_byte(static_cast<std::uint8_t>(v));
+    else if (v >= INT8_MIN)
+      put_big_endian(msgpack_wire::int8, static_cast<std::uint8_t>(v));
+    else if (v >= INT16_MIN)
+      put_big_endian(msgpack_wire::int16, static_cast<std::uint16_t>(v));
+    else if (v >= INT32_MIN)
+      put_big_endian(msgpack_wire::int32, static_cast<std::uint32_t>(v));
+    else
+      put_big_endian(msgpack_wire::int64, static_cast<std::uint64_t>(v));
+  }
+
+  void put_header(msgpack_wire::container kind, std::size_t count) {
+    using msgpack_wire::container;
+    inside_optional_ = false;
+    if (count > msgpack_wire::max_count)
+      fail(errc::invalid_value, std::to_string(count) + " elements are more than MessagePack holds");
+    const std::uint8_t small = kind == container::str     ? msgpack_wire::fixstr
+                               : kind == container::array ? msgpack_wire::fixarray
+                                                          : msgpack_wire::fixmap;
+    const std::size_t small_max = kind == container::str ? 31 : 15;
+    if (kind != container::bin && count <= small_max) {
+      put_byte(static_cast<std::uint8_t>(small | count));
+      return;
+    }
+    if ((kind == container::str || kind == container::bin) && count <= 0xff) {
+      put_big_endian(kind == container::str ? msgpack_wire::str8 : msgpack_wire::bin8,
+                     static_cast<std::uint8_t>(count));
+      return;
+    }
+    static constexpr std::uint8_t forms16[] = {msgpack_wire::str16, msgpack_wire::bin16,
+                                               msgpack_wire::array16, msgpack_wire::map16};
+    const auto k = static_cast<std::size_t>(kind);
+    if (count <= 0xffff)
+      put_big_endian(forms16[k], static_cast<std::uint16_t>(count));
+    else
+      put_big_endian(static_cast<std::uint8_t>(forms16[k] + 1), static_cast<std::uint32_t>(count));
+  }
+  void put_name(std::string_view name) {
+    put_header(msgpack_wire::container::str, name.size());
+    sink_.put(name.data(), name.size());
+  }
+
+  Sink& sink_;
+  write_context& context_;
+  level* level_ = nullptr;
+  bool inside_optional_ = false;  // the next value is an optional's: nil there would be ambiguous
+};
+
+}  // namespace bale::detail
