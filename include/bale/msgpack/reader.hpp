@@ -63,7 +63,6 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
     as_value([&] {
       if constexpr (sizeof(Ch) == 1) {
         const std::size_t count = read_header(msgpack_wire::container::str, 1);
-        charge(count, 1);
         text.assign(reinterpret_cast<const Ch*>(take(count)), count);
       } else {
         const std::size_t count = read_header(msgpack_wire::container::array, sizeof(Ch));
@@ -282,7 +281,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
     const std::size_t entries = read_header(msgpack_wire::container::map, 0, 2);
     bool seen[count + 1] = {};
     std::size_t expected = 0;  // members usually come in declaration order
-    for_each_index(entries, [&](std::size_t) {
+    for (std::size_t entry = 0; entry < entries; ++entry) {
       const std::size_t at = offset();
       const std::string_view key = read_key();
       std::size_t index = expected < count && Names::value[expected] == key ? expected : count;
@@ -294,7 +293,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       expected = index + 1;
       std::size_t k = 0;
       ((k++ == index ? within_field(Names::value[index], [&] { process(members); }) : void()), ...);
-    });
+    }
     for (std::size_t k = 0; k < count; ++k)
       if (!seen[k])
         fail(errc::invalid_value, "missing member \"" + std::string(Names::value[k]) + "\"");

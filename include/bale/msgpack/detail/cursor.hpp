@@ -79,13 +79,6 @@ class msgpack_cursor {
     const std::byte* from = take(n);
     if (n != 0) std::memcpy(out, from, n);
   }
-  void charge(std::size_t count, std::size_t size) {
-    if (!context_.try_charge(count, size)) [[unlikely]]
-      fail(errc::allocation_limit, "the allocation limit of " +
-                                       std::to_string(context_.limits().max_allocation) +
-                                       " bytes is reached");
-  }
-
   bool peek_array() {
     const std::uint8_t b = peek_byte();
     return (b & 0xf0) == msgpack_wire::fixarray || b == msgpack_wire::array16 ||
@@ -136,34 +129,22 @@ class msgpack_cursor {
   template <class T>
   T read_integer() {
     const std::size_t at = offset();
-    const std::uint8_t b = take_byte();
-    bool negative = false;
-    std::uint64_t magnitude = 0;  // the value, or for a negative one its two's complement bits
-    if (b <= msgpack_wire::positive_fixint_max) {
-      magnitude = b;
-    } else if (b >= msgpack_wire::negative_fixint_min) {
-      negative = true;
-      magnitude = static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int8_t>(b)));
-    } else if (b >= msgpack_wire::uint8 && b <= msgpack_wire::uint64) {
-      magnitude = read_sized<std::uint64_t, false>(static_cast<unsigned>(b - msgpack_wire::uint8));
-    } else if (b >= msgpack_wire::int8 && b <= msgpack_wire::int64) {
-      const auto v = static_cast<std::int64_t>(read_sized<std::uint64_t, true>(static_cast<unsigned>(b - msgpack_wire::int8)));
-      negative = v < 0;
-      magnitude = static_cast<std::uint64_t>(v);
-    } else {
-      fail_at(errc::invalid_value, "expected an integer, found " + describe(b), at);
-    }
-    return fit_integer<T>(negative, magnitude, at);
+    const whole_number n = read_whole_number(at, "an integer");
+    return fit_integer<T>(n, at);
   }
 
-  /// float32 or float64; into a float, a float64 only if it converts exactly.
+  /// float32 or float64, or an integer (other writers, msgpack-cxx among them, write a float with
+  /// a whole value as one); into T only if the value converts exactly.
   template <class T>
   T read_float() {
     const std::size_t at = offset();
-    const std::uint8_t b = take_byte();
-    if (b == msgpack_wire::float32) return static_cast<T>(std::bit_cast<float>(take_big_endian<std::uint32_t>()));
-    if (b != msgpack_wire::float64)
-      fail_at(errc::invalid_value, "expected a float, found " + describe(b), at);
+    const std::uint8_t b = peek_byte();
+    if (b == msgpack_wire::float32) {
+      ++pos_;
+      return static_cast<T>(std::bit_cast<float>(take_big_endian<std::uint32_t>()));
+    }
+    if (b != msgpack_wire::float64) return exact_float<T>(read_whole_number(at, "a float"), at);
+    ++pos_;
     const double value = std::bit_cast<double>(take_big_endian<std::uint64_t>());
     if constexpr (std::is_same_v<T, float>) {
       const auto narrow = static_cast<float>(value);
@@ -242,29 +223,74 @@ class msgpack_cursor {
     for (std::size_t i = 0; i < count; ++i) skip_value();
   }
 
-  template <class U, bool Signed>
-  U read_sized(unsigned width_code) {
+  // The 1-, 2-, 4- or 8-byte big-endian value after an int or uint type byte, as 64 bits
+  // (sign-extended for int forms).
+  template <bool Signed>
+  std::uint64_t read_sized(unsigned width_code) {
     switch (width_code) {
-      case 0: return Signed ? static_cast<U>(static_cast<std::int8_t>(take_big_endian<std::uint8_t>())) : take_big_endian<std::uint8_t>();
-      case 1: return Signed ? static_cast<U>(static_cast<std::int16_t>(take_big_endian<std::uint16_t>())) : take_big_endian<std::uint16_t>();
-      case 2: return Signed ? static_cast<U>(static_cast<std::int32_t>(take_big_endian<std::uint32_t>())) : take_big_endian<std::uint32_t>();
+      case 0: return widen<Signed, std::int8_t>(take_big_endian<std::uint8_t>());
+      case 1: return widen<Signed, std::int16_t>(take_big_endian<std::uint16_t>());
+      case 2: return widen<Signed, std::int32_t>(take_big_endian<std::uint32_t>());
       default: return take_big_endian<std::uint64_t>();
     }
   }
+  template <bool Signed, class S, class U>
+  static std::uint64_t widen(U bits) {
+    if constexpr (Signed)
+      return static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<S>(bits)));
+    else
+      return bits;
+  }
+
+
+  // An integer of any form: its sign, and its value (negative ones as two's complement bits).
+  struct whole_number {
+    bool negative;
+    std::uint64_t bits;
+  };
+  whole_number read_whole_number(std::size_t at, const char* expected) {
+    const std::uint8_t b = take_byte();
+    if (b <= msgpack_wire::positive_fixint_max) return {false, b};
+    if (b >= msgpack_wire::negative_fixint_min)
+      return {true, static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int8_t>(b)))};
+    if (b >= msgpack_wire::uint8 && b <= msgpack_wire::uint64)
+      return {false, read_sized<false>(static_cast<unsigned>(b - msgpack_wire::uint8))};
+    if (b >= msgpack_wire::int8 && b <= msgpack_wire::int64) {
+      const std::uint64_t bits = read_sized<true>(static_cast<unsigned>(b - msgpack_wire::int8));
+      return {static_cast<std::int64_t>(bits) < 0, bits};
+    }
+    fail_at(errc::invalid_value, std::string("expected ") + expected + ", found " + describe(b), at);
+  }
 
   template <class T>
-  T fit_integer(bool negative, std::uint64_t bits, std::size_t at) const {
+  T fit_integer(whole_number n, std::size_t at) const {
     using limits_t = std::numeric_limits<T>;
-    if (negative) {
-      const auto v = static_cast<std::int64_t>(bits);
+    if (n.negative) {
+      const auto v = static_cast<std::int64_t>(n.bits);
       if constexpr (std::is_signed_v<T>) {
         if (v >= static_cast<std::int64_t>(limits_t::min())) return static_cast<T>(v);
       }
       fail_at(errc::invalid_value, "integer " + std::to_string(v) + " is out of range", at);
     }
-    if (bits > static_cast<std::uint64_t>(limits_t::max()))
-      fail_at(errc::invalid_value, "integer " + std::to_string(bits) + " is out of range", at);
-    return static_cast<T>(bits);
+    if (n.bits > static_cast<std::uint64_t>(limits_t::max()))
+      fail_at(errc::invalid_value, "integer " + std::to_string(n.bits) + " is out of range", at);
+    return static_cast<T>(n.bits);
+  }
+
+  // A whole number as a float, when the float holds it exactly. Converting back is checked
+  // against the range first, since converting an out-of-range float to an integer is undefined.
+  template <class T>
+  T exact_float(whole_number n, std::size_t at) const {
+    constexpr T two_63 = static_cast<T>(std::uint64_t{1} << 63);
+    if (n.negative) {
+      const auto v = static_cast<std::int64_t>(n.bits);
+      const auto f = static_cast<T>(v);
+      if (f >= -two_63 && static_cast<std::int64_t>(f) == v) return f;
+    } else {
+      const auto f = static_cast<T>(n.bits);
+      if (f < 2 * two_63 && static_cast<std::uint64_t>(f) == n.bits) return f;
+    }
+    fail_at(errc::invalid_value, "integer does not fit a floating-point value exactly", at);
   }
 
   // The container's count from its type byte, which must be one of `kind`'s forms.
