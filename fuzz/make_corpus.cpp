@@ -46,6 +46,7 @@ int main() {
     const auto bytes = bale::serialize(m);
     for (const char* target : {"deserialize", "try_deserialize"})
       write(target, "message" + std::to_string(n), bytes);
+    write("msgpack", "message" + std::to_string(n), bale::serialize<bale::msgpack>(m));
     const std::string text = bale::to_json(m, {.pretty = n == 2});
     write("json", "message" + std::to_string(n) + ".json", text);
   }
