@@ -10,7 +10,7 @@ scripts/install_deps.sh cmake ninja-build clang libclang-rt-14-dev
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
 status=0
-for target in deserialize try_deserialize roundtrip reader json; do
+for target in deserialize try_deserialize roundtrip reader json msgpack; do
   work=$(mktemp -d)
   cp -r "fuzz/corpus/$target/." "$work/" 2>/dev/null || true
   mkdir -p "fuzz/crashes/$target"
