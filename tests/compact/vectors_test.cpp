@@ -99,13 +99,13 @@ TEST(CompactErrors, HostileLengthAndDepth) {
 }
 
 TEST(CompactBulk, FloatsAndBytesAreOneMemcpy) {
-  static_assert(bale::detail::compact_codec::memcpyable<double>);
-  static_assert(bale::detail::compact_codec::memcpyable<std::uint8_t>);
-  static_assert(!bale::detail::compact_codec::memcpyable<int>);
+  static_assert(bale::detail::compact_codec::bulk<double>);
+  static_assert(bale::detail::compact_codec::bulk<std::uint8_t>);
+  static_assert(!bale::detail::compact_codec::bulk<int>);
   struct floats {
     float x, y, z;
   };
-  static_assert(bale::detail::compact_codec::memcpyable<floats>);
+  static_assert(bale::detail::compact_codec::bulk<floats>);
   std::vector<floats> v(1000, floats{1, 2, 3});
   EXPECT_EQ(bale::serialized_size<bale::compact>(v), 2u + 12000u);
 }

@@ -135,7 +135,8 @@ TEST(MsgpackHostile, LengthsBeyondTheInputAreRefusedBeforeAllocating) {
   ASSERT_FALSE(short_map);
   EXPECT_EQ(short_map.error().code(), bale::errc::length_too_large);
   // Skipping an unknown member checks its lengths too.
-  auto skipped = read<hostile_msgpack::bag>(bytes_of({0x81, 0xa1, 'z', 0xdd, 0x7f, 0xff, 0xff, 0xff}));
+  auto skipped =
+      read<hostile_msgpack::bag>(bytes_of({0x81, 0xa1, 'z', 0xdd, 0x7f, 0xff, 0xff, 0xff}));
   ASSERT_FALSE(skipped);
   EXPECT_EQ(skipped.error().code(), bale::errc::length_too_large);
 }
@@ -205,9 +206,10 @@ TEST(MsgpackHostile, TrailingBytesAndWrongShapes) {
 }
 
 TEST(MsgpackHostile, RoundTripsAreExactAndPrefixFree) {
-  bale_test::expect_roundtrip_in<bale::msgpack>(std::map<std::string, std::vector<double>>{
-      {"a", {1.5, -0.0}}, {"b", {}}});
-  bale_test::expect_roundtrip_in<bale::msgpack>(std::vector<std::string>{"", "x", std::string(70000, 'y')});
+  bale_test::expect_roundtrip_in<bale::msgpack>(
+      std::map<std::string, std::vector<double>>{{"a", {1.5, -0.0}}, {"b", {}}});
+  bale_test::expect_roundtrip_in<bale::msgpack>(
+      std::vector<std::string>{"", "x", std::string(70000, 'y')});
 }
 
 }  // namespace

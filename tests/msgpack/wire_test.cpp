@@ -66,7 +66,8 @@ TEST(MsgpackWire, IntegersTakeTheirSmallestForm) {
 }
 
 TEST(MsgpackWire, AnyIntegerFormReadsWhenTheValueFits) {
-  EXPECT_EQ((bale::deserialize<std::uint8_t, bale::msgpack>(unhex("d3 00 00 00 00 00 00 00 07"))), 7);
+  EXPECT_EQ((bale::deserialize<std::uint8_t, bale::msgpack>(unhex("d3 00 00 00 00 00 00 00 07"))),
+            7);
   EXPECT_EQ((bale::deserialize<int, bale::msgpack>(unhex("cd 01 00"))), 256);
   EXPECT_EQ((bale::deserialize<std::int64_t, bale::msgpack>(unhex("d0 80"))), -128);
   auto too_big = bale::try_deserialize<std::uint8_t, bale::msgpack>(unhex("cd 01 00"));
@@ -91,7 +92,8 @@ TEST(MsgpackWire, BoolsAndFloats) {
   EXPECT_EQ((bale::deserialize<double, bale::msgpack>(unhex("ca 3f c0 00 00"))), 1.5);
   EXPECT_EQ((bale::deserialize<float, bale::msgpack>(unhex("cb 3f f8 00 00 00 00 00 00"))), 1.5f);
   EXPECT_FALSE((bale::try_deserialize<float, bale::msgpack>(bale::serialize<bale::msgpack>(0.1))));
-  // A whole value written as an integer (as msgpack-cxx does) reads when the float holds it exactly.
+  // A whole value written as an integer (as msgpack-cxx does) reads when the float holds it
+  // exactly.
   EXPECT_EQ((bale::deserialize<double, bale::msgpack>(unhex("d0 80"))), -128.0);
   EXPECT_EQ((bale::deserialize<float, bale::msgpack>(unhex("ce 01 00 00 00"))), 16777216.0f);
   EXPECT_FALSE((bale::try_deserialize<float, bale::msgpack>(unhex("ce 01 00 00 01"))));
@@ -163,8 +165,7 @@ TEST(MsgpackWire, StructsAreMapsOfMemberNames) {
       "83 a2 69 64 07 a4 6e 61 6d 65 a2 61 62 a6 76 61 6c 75 65 73 91 cb 3f e0 00 00 00 00 00 00";
   expect_bytes(sample{7, "ab", {0.5}}, bytes);
   // Any order reads; so does an array of every member in declaration order.
-  const std::string reordered =
-      "83 a6 76 61 6c 75 65 73 90 a2 69 64 07 a4 6e 61 6d 65 a2 61 62";
+  const std::string reordered = "83 a6 76 61 6c 75 65 73 90 a2 69 64 07 a4 6e 61 6d 65 a2 61 62";
   EXPECT_EQ((bale::deserialize<sample, bale::msgpack>(unhex(reordered))), (sample{7, "ab", {}}));
   EXPECT_EQ((bale::deserialize<sample, bale::msgpack>(unhex("93 07 a2 61 62 90"))),
             (sample{7, "ab", {}}));

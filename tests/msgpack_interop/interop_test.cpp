@@ -39,8 +39,14 @@ struct peer_record {
 };
 
 record sample() {
-  return {-70000, "bale", {0.5, -2.25, 1e300}, {{"a", 1}, {"b", -200}, {"c", 1LL << 40}},
-          {0, 255, 7}, std::numeric_limits<std::uint64_t>::max(), true, 0.75f};
+  return {-70000,
+          "bale",
+          {0.5, -2.25, 1e300},
+          {{"a", 1}, {"b", -200}, {"c", 1LL << 40}},
+          {0, 255, 7},
+          std::numeric_limits<std::uint64_t>::max(),
+          true,
+          0.75f};
 }
 
 peer_record as_peer(const record& r) {
@@ -89,9 +95,9 @@ TEST(MsgpackInterop, BaleReadsWhatThePeerWritesInItsOrder) {
 // For std types, both libraries choose the same bytes: smallest integers, str, bin, arrays, maps.
 TEST(MsgpackInterop, SameBytesForStdTypes) {
   std::vector<std::int64_t> integers;
-  for (const std::int64_t edge : {0LL, 127LL, 128LL, 255LL, 256LL, 65535LL, 65536LL,
-                                  4294967295LL, 4294967296LL, -1LL, -32LL, -33LL, -128LL, -129LL,
-                                  -32768LL, -32769LL, -2147483648LL, -2147483649LL})
+  for (const std::int64_t edge :
+       {0LL, 127LL, 128LL, 255LL, 256LL, 65535LL, 65536LL, 4294967295LL, 4294967296LL, -1LL, -32LL,
+        -33LL, -128LL, -129LL, -32768LL, -32769LL, -2147483648LL, -2147483649LL})
     integers.push_back(edge);
   integers.push_back(std::numeric_limits<std::int64_t>::min());
   integers.push_back(std::numeric_limits<std::int64_t>::max());

@@ -29,8 +29,9 @@ struct binary_codec : bool_flag<binary_codec> {
   static constexpr wire_size flag_size{1, true};
   static constexpr wire_size index_size{4, true};
 
+  /// A contiguous run of T moves as one memcpy (the archives' bulk<T>, core/archive.hpp).
   template <class T>
-  static constexpr bool memcpyable =
+  static constexpr bool bulk =
       std::endian::native == std::endian::little&& wire_compatible<T>;
 
   template <class Sink, wire_arithmetic T>

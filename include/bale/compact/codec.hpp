@@ -89,8 +89,9 @@ struct compact_codec : bool_flag<compact_codec> {
   static constexpr wire_size flag_size{1, true};
   static constexpr wire_size index_size{1, false};
 
+  /// A contiguous run of T moves as one memcpy (the archives' bulk<T>, core/archive.hpp).
   template <class T>
-  static constexpr bool memcpyable =
+  static constexpr bool bulk =
       std::endian::native == std::endian::little&& wire_compatible<T>&&
                                  compact_raw_shape<typename wire_shape_of<T>::type>::value;
 

@@ -96,58 +96,58 @@ namespace bale {
 template <class A>
 concept output_archive =
     A::is_saving && !A::is_loading &&
-    requires(A& ar, const int& i, const int* p, std::size_t n, detail::contract::action f) {
-      { A::self_describing } -> std::convertible_to<bool>;
-      { A::template bulk<detail::contract::opaque> } -> std::convertible_to<bool>;
-      ar(i, i);
-      ar.write_scalar(0);
-      ar.write_scalar(0.0);
-      ar.write_scalar(true);
-      ar.write_text(std::string_view{});
-      ar.write_sequence(n, f);
-      ar.write_contiguous_sequence(p, n);
-      ar.write_contiguous(p, n);
-      ar.write_tuple(n, f);
-      ar.template write_map<int>(n, f);
-      ar.write_map_entry(i, i);
-      ar.template write_object<detail::contract::two_names>(i, i);
-      ar.write_composite(f);
-      ar.write_field(std::string_view{}, i);
-      ar.write_optional(true, f);
-      ar.write_variant(n, f);
-      ar.fail(errc::invalid_value, std::string{});
-      { ar.context() } -> std::same_as<detail::write_context&>;
-    };
+    requires(A & ar, const int& i, const int* p, std::size_t n, detail::contract::action f) {
+  { A::self_describing } -> std::convertible_to<bool>;
+  { A::template bulk<detail::contract::opaque> } -> std::convertible_to<bool>;
+  ar(i, i);
+  ar.write_scalar(0);
+  ar.write_scalar(0.0);
+  ar.write_scalar(true);
+  ar.write_text(std::string_view{});
+  ar.write_sequence(n, f);
+  ar.write_contiguous_sequence(p, n);
+  ar.write_contiguous(p, n);
+  ar.write_tuple(n, f);
+  ar.template write_map<int>(n, f);
+  ar.write_map_entry(i, i);
+  ar.template write_object<detail::contract::two_names>(i, i);
+  ar.write_composite(f);
+  ar.write_field(std::string_view{}, i);
+  ar.write_optional(true, f);
+  ar.write_variant(n, f);
+  ar.fail(errc::invalid_value, std::string{});
+  { ar.context() } -> std::same_as<detail::write_context&>;
+};
 
 /// An archive that reads: the verbs serializer<T>::load may call.
 template <class A>
 concept input_archive =
     A::is_loading && !A::is_saving &&
-    requires(A& ar, int& i, int* p, std::size_t n, std::string& s, detail::contract::action f) {
-      { A::self_describing } -> std::convertible_to<bool>;
-      { A::template bulk<detail::contract::opaque> } -> std::convertible_to<bool>;
-      ar(i, i);
-      ar.read_scalar(i);
-      ar.read_text(s);
-      { ar.template read_view<char>() } -> std::same_as<std::span<const char>>;
-      ar.template read_sequence<int>(detail::contract::count_hint{},
-                                     detail::contract::element_reader{});
-      ar.template read_sequence_into<int>(std::declval<detail::contract::int_target&>());
-      ar.read_contiguous(p, n);
-      ar.read_tuple(n, f);
-      ar.template read_map<std::pair<int, int>>(detail::contract::count_hint{},
-                                                detail::contract::element_reader{});
-      ar.read_map_entry(i, i);
-      ar.template read_object<detail::contract::two_names>(i, i);
-      ar.read_composite(f);
-      ar.read_field(std::string_view{}, i);
-      ar.read_optional(f);
-      ar.read_variant(n, detail::contract::index_reader{});
-      { ar.offset() } -> std::convertible_to<std::size_t>;
-      { ar.remaining() } -> std::convertible_to<std::size_t>;
-      ar.fail(errc::invalid_value, std::string{});
-      ar.fail_at(errc::invalid_value, std::string{}, n);
-      { ar.context() } -> std::same_as<detail::read_context&>;
-    };
+    requires(A & ar, int& i, int* p, std::size_t n, std::string& s, detail::contract::action f) {
+  { A::self_describing } -> std::convertible_to<bool>;
+  { A::template bulk<detail::contract::opaque> } -> std::convertible_to<bool>;
+  ar(i, i);
+  ar.read_scalar(i);
+  ar.read_text(s);
+  { ar.template read_view<char>() } -> std::same_as<std::span<const char>>;
+  ar.template read_sequence<int>(detail::contract::count_hint{},
+                                 detail::contract::element_reader{});
+  ar.template read_sequence_into<int>(std::declval<detail::contract::int_target&>());
+  ar.read_contiguous(p, n);
+  ar.read_tuple(n, f);
+  ar.template read_map<std::pair<int, int>>(detail::contract::count_hint{},
+                                            detail::contract::element_reader{});
+  ar.read_map_entry(i, i);
+  ar.template read_object<detail::contract::two_names>(i, i);
+  ar.read_composite(f);
+  ar.read_field(std::string_view{}, i);
+  ar.read_optional(f);
+  ar.read_variant(n, detail::contract::index_reader{});
+  { ar.offset() } -> std::convertible_to<std::size_t>;
+  { ar.remaining() } -> std::convertible_to<std::size_t>;
+  ar.fail(errc::invalid_value, std::string{});
+  ar.fail_at(errc::invalid_value, std::string{}, n);
+  { ar.context() } -> std::same_as<detail::read_context&>;
+};
 
 }  // namespace bale

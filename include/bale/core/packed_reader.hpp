@@ -31,7 +31,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   using codec = Codec;
   /// Whether a contiguous run of T moves as one memcpy in this format.
   template <class T>
-  static constexpr bool bulk = Codec::template memcpyable<T>;
+  static constexpr bool bulk = Codec::template bulk<T>;
 
   packed_reader(std::span<const std::byte> input, read_context& context) noexcept
       : begin_(input.data()),
@@ -48,12 +48,12 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
     require_serializable<T>();
     constexpr wire_size size = wire_size_of<Codec, T>;
     if constexpr (Checked && size.fixed && size.min > 0 && composite_wire_shape<T> &&
-                  !Codec::template memcpyable<T>) {
+                  !Codec::template bulk<T>) {
       // One bounds check for the whole value, then unchecked reads of its fields.
       const std::byte* start = take(size.min);
       packed_reader<Codec, false, Anchor> fixed(begin_, start, start + size.min, context_);
       serializer<T>::load(fixed, value);
-    } else if constexpr (Codec::template memcpyable<T>) {
+    } else if constexpr (Codec::template bulk<T>) {
       std::memcpy(static_cast<void*>(&value), take(sizeof(T)), sizeof(T));
     } else {
       serializer<T>::load(*this, value);
@@ -118,7 +118,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   /// elements from the wire. Only for codecs whose wire layout of T is its memory layout.
   template <class T, class OnBytes>
   void read_contiguous_sequence(OnBytes&& on_bytes) {
-    static_assert(Codec::template memcpyable<T>);
+    static_assert(Codec::template bulk<T>);
     const std::size_t count = read_count<T>(true);
     on_bytes(take(count * sizeof(T)), count);
   }
@@ -176,7 +176,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   /// A fixed number of elements into contiguous memory.
   template <class T>
   void read_contiguous(T* data, std::size_t count) {
-    if constexpr (Codec::template memcpyable<T>) {
+    if constexpr (Codec::template bulk<T>) {
       if (count != 0)
         std::memcpy(static_cast<void*>(data), take(count * sizeof(T)), count * sizeof(T));
     } else {
@@ -199,7 +199,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   }
   template <class Ch, class Traits, class Alloc>
   void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
-    if constexpr (Codec::template memcpyable<Ch>) {
+    if constexpr (Codec::template bulk<Ch>) {
       const std::size_t count = read_count<Ch>(true);
       const std::byte* src = take(count * sizeof(Ch));
       text.resize(count);
@@ -213,7 +213,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   /// A view into the input: no copy, no allocation.
   template <class T>
   std::span<const T> read_view() {
-    static_assert(Codec::template memcpyable<T>,
+    static_assert(Codec::template bulk<T>,
                   "bale: zero-copy views need elements whose wire layout is their memory layout");
     const std::size_t at = offset();
     const std::size_t count = read_count<T>(false);

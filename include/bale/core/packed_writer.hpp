@@ -27,7 +27,7 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   using codec = Codec;
   /// Whether a contiguous run of T moves as one memcpy in this format.
   template <class T>
-  static constexpr bool bulk = Codec::template memcpyable<T>;
+  static constexpr bool bulk = Codec::template bulk<T>;
 
   packed_writer(Sink& sink, write_context& context) noexcept : sink_(sink), context_(context) {}
 
@@ -105,7 +105,7 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   template <class T>
   void write_contiguous(const T* data, std::size_t count) {
     constexpr wire_size size = wire_size_of<Codec, T>;
-    if constexpr (Codec::template memcpyable<T>) {
+    if constexpr (Codec::template bulk<T>) {
       sink_.put(data, count * sizeof(T));
     } else if constexpr (Sink::counts_only && size.fixed) {
       sink_.skip(count * size.min);

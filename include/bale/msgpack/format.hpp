@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "bale/core/sink.hpp"
 #include "bale/core/format.hpp"
+#include "bale/core/sink.hpp"
 #include "bale/fwd.hpp"
 #include "bale/msgpack/reader.hpp"
 #include "bale/msgpack/writer.hpp"

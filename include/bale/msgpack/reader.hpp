@@ -250,7 +250,8 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       return;
     }
     level* outer = level_;
-    if (outer->members != nullptr) fail(errc::invalid_value, "expected a named member, not a value");
+    if (outer->members != nullptr)
+      fail(errc::invalid_value, "expected a named member, not a value");
     if (outer->values == 0) fail(errc::invalid_value, "more values read than the array holds");
     --outer->values;
     level_ = nullptr;
@@ -270,9 +271,12 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
 
   template <class T>
   T read_number() {
-    if constexpr (std::is_same_v<T, bool>) return read_bool();
-    else if constexpr (std::is_floating_point_v<T>) return read_float<T>();
-    else return read_integer<T>();
+    if constexpr (std::is_same_v<T, bool>)
+      return read_bool();
+    else if constexpr (std::is_floating_point_v<T>)
+      return read_float<T>();
+    else
+      return read_integer<T>();
   }
 
   template <class Names, class... Members>
@@ -287,8 +291,10 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       std::size_t index = expected < count && Names::value[expected] == key ? expected : count;
       for (std::size_t k = 0; index == count && k < count; ++k)
         if (Names::value[k] == key) index = k;
-      if (index == count) fail_at(errc::invalid_value, "unknown member \"" + std::string(key) + "\"", at);
-      if (seen[index]) fail_at(errc::invalid_value, "duplicate member \"" + std::string(key) + "\"", at);
+      if (index == count)
+        fail_at(errc::invalid_value, "unknown member \"" + std::string(key) + "\"", at);
+      if (seen[index])
+        fail_at(errc::invalid_value, "duplicate member \"" + std::string(key) + "\"", at);
       seen[index] = true;
       expected = index + 1;
       std::size_t k = 0;

@@ -10,9 +10,9 @@ namespace bale::detail::msgpack_wire {
 
 enum : std::uint8_t {
   positive_fixint_max = 0x7f,
-  fixmap = 0x80,  // 0x80..0x8f: a map of up to 15 entries
+  fixmap = 0x80,    // 0x80..0x8f: a map of up to 15 entries
   fixarray = 0x90,  // 0x90..0x9f: an array of up to 15 values
-  fixstr = 0xa0,  // 0xa0..0xbf: a string of up to 31 bytes
+  fixstr = 0xa0,    // 0xa0..0xbf: a string of up to 31 bytes
   nil = 0xc0,
   never_used = 0xc1,
   false_ = 0xc2,
@@ -52,8 +52,8 @@ enum class container : std::uint8_t { str, bin, array, map };
 /// Element types whose dynamic contiguous sequences are `bin` (as msgpack-cxx writes a
 /// std::vector<char> or std::vector<unsigned char>): they move as one memcpy.
 template <class T>
-inline constexpr bool byte_like = std::is_same_v<T, std::byte> || std::is_same_v<T, char> ||
-                                  std::is_same_v<T, unsigned char>;
+inline constexpr bool byte_like =
+    std::is_same_v<T, std::byte> || std::is_same_v<T, char> || std::is_same_v<T, unsigned char>;
 
 /// The largest count any header can hold.
 inline constexpr std::uint64_t max_count = 0xffffffffU;

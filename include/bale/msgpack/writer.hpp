@@ -122,8 +122,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
       census.counting = false;
       const std::size_t counted = census.values;
       census.values = 0;
-      put_header(census.named != 0 ? msgpack_wire::container::map
-                                   : msgpack_wire::container::array,
+      put_header(census.named != 0 ? msgpack_wire::container::map : msgpack_wire::container::array,
                  counted);
       with_level(census, write_members);
       if (census.values != counted)
@@ -261,7 +260,8 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
     using msgpack_wire::container;
     inside_optional_ = false;
     if (count > msgpack_wire::max_count)
-      fail(errc::invalid_value, std::to_string(count) + " elements are more than MessagePack holds");
+      fail(errc::invalid_value,
+           std::to_string(count) + " elements are more than MessagePack holds");
     const std::uint8_t small = kind == container::str     ? msgpack_wire::fixstr
                                : kind == container::array ? msgpack_wire::fixarray
                                                           : msgpack_wire::fixmap;

@@ -31,7 +31,9 @@ struct msgpack_member {
 class msgpack_cursor {
  public:
   msgpack_cursor(std::span<const std::byte> input, read_context& context) noexcept
-      : begin_(input.data()), pos_(input.data()), end_(input.data() + input.size()),
+      : begin_(input.data()),
+        pos_(input.data()),
+        end_(input.data() + input.size()),
         context_(context) {}
 
   std::size_t offset() const noexcept { return offset_of(pos_); }
@@ -187,23 +189,47 @@ class msgpack_cursor {
     if ((b & 0xf0) == msgpack_wire::fixarray) return skip_values(b & 0x0fU, at);
     if ((b & 0xf0) == msgpack_wire::fixmap) return skip_values(2 * (b & 0x0fU), at);
     switch (b) {
-      case msgpack_wire::float32: return (void)take(4);
-      case msgpack_wire::float64: return (void)take(8);
-      case msgpack_wire::uint8: case msgpack_wire::int8: return (void)take(1);
-      case msgpack_wire::uint16: case msgpack_wire::int16: return (void)take(2);
-      case msgpack_wire::uint32: case msgpack_wire::int32: return (void)take(4);
-      case msgpack_wire::uint64: case msgpack_wire::int64: return (void)take(8);
-      case msgpack_wire::str8: case msgpack_wire::bin8: return (void)take(take_byte());
-      case msgpack_wire::str16: case msgpack_wire::bin16: return (void)take(take_big_endian<std::uint16_t>());
-      case msgpack_wire::str32: case msgpack_wire::bin32: return (void)take(take_big_endian<std::uint32_t>());
-      case msgpack_wire::ext8: return (void)take(std::size_t{take_byte()} + 1);
-      case msgpack_wire::ext16: return (void)take(std::size_t{take_big_endian<std::uint16_t>()} + 1);
-      case msgpack_wire::ext32: return (void)take(std::size_t{take_big_endian<std::uint32_t>()} + 1);
-      case msgpack_wire::array16: return skip_values(take_big_endian<std::uint16_t>(), at);
-      case msgpack_wire::array32: return skip_values(take_big_endian<std::uint32_t>(), at);
-      case msgpack_wire::map16: return skip_values(2 * std::size_t{take_big_endian<std::uint16_t>()}, at);
-      case msgpack_wire::map32: return skip_values(2 * std::size_t{take_big_endian<std::uint32_t>()}, at);
-      default: break;
+      case msgpack_wire::float32:
+        return (void)take(4);
+      case msgpack_wire::float64:
+        return (void)take(8);
+      case msgpack_wire::uint8:
+      case msgpack_wire::int8:
+        return (void)take(1);
+      case msgpack_wire::uint16:
+      case msgpack_wire::int16:
+        return (void)take(2);
+      case msgpack_wire::uint32:
+      case msgpack_wire::int32:
+        return (void)take(4);
+      case msgpack_wire::uint64:
+      case msgpack_wire::int64:
+        return (void)take(8);
+      case msgpack_wire::str8:
+      case msgpack_wire::bin8:
+        return (void)take(take_byte());
+      case msgpack_wire::str16:
+      case msgpack_wire::bin16:
+        return (void)take(take_big_endian<std::uint16_t>());
+      case msgpack_wire::str32:
+      case msgpack_wire::bin32:
+        return (void)take(take_big_endian<std::uint32_t>());
+      case msgpack_wire::ext8:
+        return (void)take(std::size_t{take_byte()} + 1);
+      case msgpack_wire::ext16:
+        return (void)take(std::size_t{take_big_endian<std::uint16_t>()} + 1);
+      case msgpack_wire::ext32:
+        return (void)take(std::size_t{take_big_endian<std::uint32_t>()} + 1);
+      case msgpack_wire::array16:
+        return skip_values(take_big_endian<std::uint16_t>(), at);
+      case msgpack_wire::array32:
+        return skip_values(take_big_endian<std::uint32_t>(), at);
+      case msgpack_wire::map16:
+        return skip_values(2 * std::size_t{take_big_endian<std::uint16_t>()}, at);
+      case msgpack_wire::map32:
+        return skip_values(2 * std::size_t{take_big_endian<std::uint32_t>()}, at);
+      default:
+        break;
     }
     if (b >= msgpack_wire::fixext1 && b <= msgpack_wire::fixext16)
       return (void)take((std::size_t{1} << (b - msgpack_wire::fixext1)) + 1);
@@ -228,10 +254,14 @@ class msgpack_cursor {
   template <bool Signed>
   std::uint64_t read_sized(unsigned width_code) {
     switch (width_code) {
-      case 0: return widen<Signed, std::int8_t>(take_big_endian<std::uint8_t>());
-      case 1: return widen<Signed, std::int16_t>(take_big_endian<std::uint16_t>());
-      case 2: return widen<Signed, std::int32_t>(take_big_endian<std::uint32_t>());
-      default: return take_big_endian<std::uint64_t>();
+      case 0:
+        return widen<Signed, std::int8_t>(take_big_endian<std::uint8_t>());
+      case 1:
+        return widen<Signed, std::int16_t>(take_big_endian<std::uint16_t>());
+      case 2:
+        return widen<Signed, std::int32_t>(take_big_endian<std::uint32_t>());
+      default:
+        return take_big_endian<std::uint64_t>();
     }
   }
   template <bool Signed, class S, class U>
@@ -242,7 +272,6 @@ class msgpack_cursor {
       return bits;
   }
 
-
   // An integer of any form: its sign, and its value (negative ones as two's complement bits).
   struct whole_number {
     bool negative;
@@ -252,14 +281,16 @@ class msgpack_cursor {
     const std::uint8_t b = take_byte();
     if (b <= msgpack_wire::positive_fixint_max) return {false, b};
     if (b >= msgpack_wire::negative_fixint_min)
-      return {true, static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int8_t>(b)))};
+      return {true,
+              static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int8_t>(b)))};
     if (b >= msgpack_wire::uint8 && b <= msgpack_wire::uint64)
       return {false, read_sized<false>(static_cast<unsigned>(b - msgpack_wire::uint8))};
     if (b >= msgpack_wire::int8 && b <= msgpack_wire::int64) {
       const std::uint64_t bits = read_sized<true>(static_cast<unsigned>(b - msgpack_wire::int8));
       return {static_cast<std::int64_t>(bits) < 0, bits};
     }
-    fail_at(errc::invalid_value, std::string("expected ") + expected + ", found " + describe(b), at);
+    fail_at(errc::invalid_value, std::string("expected ") + expected + ", found " + describe(b),
+            at);
   }
 
   template <class T>
@@ -320,7 +351,8 @@ class msgpack_cursor {
     }
     static constexpr const char* names[] = {"a string", "bin", "an array", "a map"};
     fail_at(errc::invalid_value,
-            std::string("expected ") + names[static_cast<int>(kind)] + ", found " + describe(b), at);
+            std::string("expected ") + names[static_cast<int>(kind)] + ", found " + describe(b),
+            at);
   }
 
   static std::string describe(std::uint8_t b) {
