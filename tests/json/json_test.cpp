@@ -222,7 +222,7 @@ TEST(JsonText, CountedSizeIsTheTextLength) {
   expect_counted(point{1, -2});
 }
 
-// Arrays of numbers take a path of their own in compact text; pretty text takes the general one.
+// Arrays of numbers take a path of their own in minified text; pretty text takes the general one.
 TEST(JsonText, ArraysOfNumbers) {
   expect_json(std::vector<int>{}, "[]");
   expect_json(std::vector<int>{-1, 0, 2147483647}, "[-1,0,2147483647]");
@@ -502,7 +502,7 @@ TEST(JsonRead, MembersInAnyOrderAndTheOptions) {
   EXPECT_EQ((bale::from_json<std::map<int, int>>(R"({"-5":1})").at(-5)), 1);
 }
 
-// Compact text in declaration order is read by comparing each member's punctuation and name in
+// Minified text in declaration order is read by comparing each member's punctuation and name in
 // one go; any other order, spacing or extra member continues by name from where that stops.
 TEST(JsonRead, MembersInOrderThenByName) {
   const shape expected{"a", {{1, 2}}, 3.5};
@@ -728,7 +728,7 @@ bale::result<Vector> read_both_ways(const std::string& text) {
   return by_array;
 }
 
-// Arrays of integers in compact text are read many numbers at a time; std::deque reads the same
+// Arrays of integers in minified text are read many numbers at a time; std::deque reads the same
 // text one element at a time through the general path. Both must agree on every value, and on
 // every error's offset and message: random arrays of every integer width, with numbers of every
 // length, the bounds of each type, bad forms and space here and there, nested and truncated.
@@ -815,7 +815,7 @@ TEST(JsonRead, IntegerArraysAgreeWithElementByElementReads) {
             (std::vector<std::uint32_t>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3}));
 }
 
-// Decimals as compact text writes them are read by a short path while 40 bytes follow, by the
+// Decimals as minified text writes them are read by a short path while 40 bytes follow, by the
 // general one near the end of the text: both agree with from_chars, and refuse the same forms.
 TEST(JsonRead, DecimalsAgreeWithFromCharsOnBothPaths) {
   std::mt19937_64 rng(12);

@@ -1,7 +1,7 @@
 // The JSON number text: integers against std::to_chars, shortest floats against std::to_chars's
 // shortest digits and layout, and the exact fast path of reading against std::from_chars.
 #include <gtest/gtest.h>
-#include <bale/json/detail/number_text.hpp>
+#include <bale/json/detail/decimal_text.hpp>
 
 #include <bit>
 #include <charconv>

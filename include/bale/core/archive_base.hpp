@@ -33,16 +33,25 @@ decltype(auto) within_field(std::string_view name, F&& f) {
   }
 }
 
+/// Runs f(); an error thrown inside gets `[index]` in front of its path, index read as it is
+/// when thrown: for loops that count their elements as they go.
+template <class F>
+void within_index(const std::size_t& index, F&& f) {
+  try {
+    f();
+  } catch (error& e) {
+    e.prepend_index(index);
+    throw;
+  }
+}
+
 /// Calls f(i) for i in [first, count); an error thrown inside gets `[i]` in front of its path.
 template <class F>
 void for_each_index(std::size_t count, F&& f, std::size_t first = 0) {
   std::size_t i = first;
-  try {
+  within_index(i, [&] {
     for (; i < count; ++i) f(i);
-  } catch (error& e) {
-    e.prepend_index(i);
-    throw;
-  }
+  });
 }
 
 /// One level of nesting for the lifetime of the guard; past limits::max_depth the archive fails

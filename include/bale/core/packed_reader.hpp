@@ -131,21 +131,11 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   void read_object(Members&... members) {
     const nesting guard(*this);
     std::size_t index = 0;
-    try {
-      ((process(members), ++index), ...);
-    } catch (error& e) {
-      e.prepend_field(Names::value[index]);
-      throw;
-    }
+    (within_field(Names::value[index++], [&] { process(members); }), ...);
   }
   template <class T>
   void read_field(std::string_view name, T& value) {
-    try {
-      process(value);
-    } catch (error& e) {
-      e.prepend_field(name);
-      throw;
-    }
+    within_field(name, [&] { process(value); });
   }
   template <class F>
   void read_composite(F&& read_members) {

@@ -26,8 +26,8 @@
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
+#include "bale/json/detail/fast_paths.hpp"
 #include "bale/json/detail/frame_stack.hpp"
-#include "bale/json/detail/number_text.hpp"
 #include "bale/json/detail/text.hpp"
 #include "bale/json/options.hpp"
 #include "bale/json/writer.hpp"
@@ -35,15 +35,8 @@
 
 namespace bale::detail {
 
-template <class T>
-inline constexpr bool is_named_v = false;
-template <class T>
-inline constexpr bool is_named_v<named<T>> = true;
-template <class T>
-inline constexpr bool is_named_v<const named<T>> = true;
-
 template <class Anchor = bale_global_namespace>
-class json_reader : public archive_base<json_reader<Anchor>> {
+class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_paths {
  public:
   static constexpr bool is_loading = true;
   static constexpr bool is_saving = false;
@@ -53,21 +46,17 @@ class json_reader : public archive_base<json_reader<Anchor>> {
 
   json_reader(std::span<const std::byte> input, read_context& context,
               const json_options& options = {}) noexcept
-      : begin_(reinterpret_cast<const char*>(input.data())),
-        pos_(begin_),
-        end_(begin_ + input.size()),
-        context_(context),
-        options_(options) {}
+      : json_fast_paths(input, context, options) {}
 
   template <class T>
   void process(T& value) {
     static_assert(!std::is_const_v<T>, "bale: cannot read into a const object");
     require_serializable<T>();
-    // placed_ is set once a value's position is dealt with (its comma read, or its member name):
-    // a serializer that forwards to ar(inner) must not have inner take a second comma. Opening a
-    // bracket or reading a token clears it.
-    if constexpr (!is_named_v<T>) {  // bale::field(...): read_field places the value
-      if (!placed_ && !frames_.empty()) {
+    // at_value_ says the value's place is already taken care of (its comma read, or its member
+    // name): a serializer that forwards to ar(inner) must not have inner take a second comma.
+    // Opening a bracket or reading a token clears it.
+    if constexpr (!is_named_value<T>) {  // bale::field(...): read_field places the value
+      if (!at_value_ && !frames_.empty()) {
         frame& top = frames_.back();
         if (top.kind == frame::named) fail("expected a named member, not a positional value");
         if (top.kind == frame::positional) {
@@ -75,73 +64,25 @@ class json_reader : public archive_base<json_reader<Anchor>> {
           if (top.count++ != 0) expect(',', "',' or the end of the array");
         }
       }
-      placed_ = true;
+      at_value_ = true;
     }
     skip_space();
     serializer<T>::load(*this, value);
-    placed_ = false;
+    at_value_ = false;
     if (frames_.empty()) skip_space();  // the top-level value: trailing whitespace is allowed
-  }
-
-  std::size_t offset() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
-  std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
-  read_context& context() const noexcept { return context_; }
-
-  [[noreturn]] void fail(std::string detail) const {
-    fail_at(errc::invalid_value, detail, offset());
-  }
-  [[noreturn]] void fail(errc code, std::string detail) const {
-    fail_at(code, std::move(detail), offset());
-  }
-  /// Errors name the line and column (1-based) as well as the byte offset.
-  [[noreturn]] void fail_at(errc code, std::string detail, std::size_t at) const {
-    std::size_t line = 1, column = 1;
-    for (const char* p = begin_; p < begin_ + at && p < end_; ++p) {
-      if (*p == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
-    throw error(code,
-                "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
-                    std::move(detail),
-                at);
   }
 
   // ---- the vocabulary ----
 
   template <class T>
   void read_scalar(T& value) {
-    placed_ = false;
-    if constexpr (std::is_same_v<T, bool>) {
-      if (end_ - pos_ >= 5) {  // one word compared, not a call per literal
-        if (same_bytes(pos_, "true", 4)) {
-          value = true;
-          pos_ += 4;
-          return;
-        }
-        if (same_bytes(pos_, "false", 5)) {
-          value = false;
-          pos_ += 5;
-          return;
-        }
-      }
-      if (literal("true"))
-        value = true;
-      else if (literal("false"))
-        value = false;
-      else
-        fail("expected true or false");
-    } else if constexpr (std::is_floating_point_v<T>) {
-      read_float(value);
-    } else if constexpr (std::is_enum_v<T>) {
+    at_value_ = false;
+    if constexpr (std::is_enum_v<T>) {
       std::underlying_type_t<T> raw;
       read_integer(raw);
       value = static_cast<T>(raw);
     } else {
-      read_integer(value);
+      read_number(value);
     }
   }
 
@@ -151,7 +92,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
     open('[', "'['");
     frames_.push_back({frame::managed});
     std::size_t i = 0;
-    try {
+    within_index(i, [&] {
       if (!close_if(']')) {
         do {
           charge(1, sizeof(Element));
@@ -164,24 +105,21 @@ class json_reader : public archive_base<json_reader<Anchor>> {
           skip_space();
         } while (next_element(']'));
       }
-    } catch (error& e) {
-      e.prepend_index(i);
-      throw;
-    }
+    });
     frames_.pop_back();
     leave();
   }
 
   /// Into contiguous memory, sized as elements arrive: first with room for as many as the last
   /// array read into the same type on this thread, then twice the room at a time; the last
-  /// target.resize(count) sets the final size. Arrays in one message often have one length (records of a batch, rows
-  /// of a table), and one of elements that are costly to move (not a memcpy) is then read in place
-  /// with no growth: doubling from eight moved each element about twice and built as many spare
-  /// ones (the nested document's read in the benchmark: 11.9 ms, 10.1 with the guess). The guess
-  /// never asks for more elements than the input left could hold (a byte and a comma each) or the
-  /// budget left could pay for; the container gives back room of more than twice what it holds
-  /// (load_back). The budget is charged by the elements read, so a read succeeds or fails whatever
-  /// the guess.
+  /// target.resize(count) sets the final size. Arrays in one message often have one length (records
+  /// of a batch, rows of a table), and one of elements that are costly to move (not a memcpy) is
+  /// then read in place with no growth: doubling from eight moved each element about twice and
+  /// built as many spare ones (the nested document's read in the benchmark: 11.9 ms, 10.1 with the
+  /// guess). The guess never asks for more elements than the input left could hold (a byte and a
+  /// comma each) or the budget left could pay for; the container gives back room of more than twice
+  /// what it holds (load_back). The budget is charged by the elements read, so a read succeeds or
+  /// fails whatever the guess.
   template <class T, class Target>
   void read_sequence_into(Target&& target) {
     if constexpr (json_byte<T>) {
@@ -197,7 +135,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
     // each time the elements read reach it, whatever the room.
     std::size_t count = 0, capacity = 0, charged = 0;
     T* data = nullptr;
-    try {
+    within_index(count, [&] {
       if (!close_if(']')) {
         for (;;) {
           if (count == charged) {
@@ -212,7 +150,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
           // open() and next_element() leave pos_ on the element.
           if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
             const std::size_t room = std::min(capacity, charged) - count;
-            if (const std::size_t read = read_compact_integers(data + count, room); read != 0) {
+            if (const std::size_t read = read_minified_integers(data + count, room); read != 0) {
               count += read;
               skip_space();
               if (!next_element(']')) break;
@@ -222,7 +160,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
           if constexpr (std::is_arithmetic_v<T>) {
             read_scalar(data[count]);  // a number needs none of process()'s bookkeeping
             ++count;
-            // Compact text: a comma right before a digit or '-' starts the next number, with no
+            // Minified text: a comma right before a digit or '-' starts the next number, with no
             // space to skip and no trailing comma to report.
             if (end_ - pos_ >= 2 && pos_[0] == ',' &&
                 (static_cast<unsigned>(pos_[1] - '0') < 10 || pos_[1] == '-')) {
@@ -237,10 +175,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
           if (!next_element(']')) break;
         }
       }
-    } catch (error& e) {
-      e.prepend_index(count);
-      throw;
-    }
+    });
     target.resize(count);
     last_count = count;
     frames_.pop_back();
@@ -254,7 +189,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
     open(as_object ? '{' : '[', as_object ? "'{'" : "'['");
     frames_.push_back({as_object ? frame::map_object : frame::managed});
     std::size_t i = 0;
-    try {
+    within_index(i, [&] {
       if (!close_if(as_object ? '}' : ']')) {
         do {
           charge(1, sizeof(Entry));
@@ -264,10 +199,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
           skip_space();
         } while (next_element(as_object ? '}' : ']'));
       }
-    } catch (error& e) {
-      e.prepend_index(i);
-      throw;
-    }
+    });
     frames_.pop_back();
     leave();
   }
@@ -300,33 +232,21 @@ class json_reader : public archive_base<json_reader<Anchor>> {
     if constexpr (wire_arithmetic<T>) {
       // Numbers just after '[' (std::array, C arrays): commas and numbers without process()'s
       // per-value bookkeeping; the frame's count is brought up to date for read_tuple's checks.
-      if (!placed_ && !frames_.empty() && frames_.back().kind == frame::positional &&
+      if (!at_value_ && !frames_.empty() && frames_.back().kind == frame::positional &&
           frames_.back().count == 0) {
-        std::size_t i = 0;
-        try {
-          for (; i < count; ++i) {
-            if (i != 0) {
-              skip_space();
-              expect(',', "',' or the end of the array");
-              skip_space();
-            }
-            read_scalar(data[i]);
+        for_each_index(count, [&](std::size_t i) {
+          if (i != 0) {
+            skip_space();
+            expect(',', "',' or the end of the array");
+            skip_space();
           }
-        } catch (error& e) {
-          e.prepend_index(i);
-          throw;
-        }
+          read_scalar(data[i]);
+        });
         frames_.back().count += count;
         return;
       }
     }
-    std::size_t i = 0;
-    try {
-      for (; i < count; ++i) process(data[i]);
-    } catch (error& e) {
-      e.prepend_index(i);
-      throw;
-    }
+    for_each_index(count, [&](std::size_t i) { process(data[i]); });
   }
 
   /// Members in any order; each at most once; unknown and missing ones as json_options says.
@@ -334,6 +254,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
   void read_object(Members&... members) {
     constexpr std::size_t count = sizeof...(Members);
     if constexpr (json_flat_object<Members...>) {
+      at_value_ = false;  // as read_scalar would: the fast path reads tokens from here on
       if (read_flat_object<Names>(members...)) return;
     }
     open('{', "'{'");
@@ -381,13 +302,10 @@ class json_reader : public archive_base<json_reader<Anchor>> {
             fail_at(errc::invalid_value, "duplicate member \"" + std::string(key) + "\"", at);
           seen[index] = true;
           expected = index + 1;
-          try {
+          within_field(Names::value[index], [&] {
             std::size_t k = 0;
             ((k++ == index ? process_managed(members) : void()), ...);
-          } catch (error& e) {
-            e.prepend_field(Names::value[index]);
-            throw;
-          }
+          });
         }
         skip_space();
       } while (next_element('}'));
@@ -402,65 +320,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
     leave();
   }
 
-  // An object of numbers and arrays of numbers (json_flat_object) as compact text writes it:
-  // every member in declaration order, no space, each byte of punctuation compared in place and
-  // each number read straight into its member. Any other text (spaces, another order, a missing
-  // or unknown member, an error) leaves pos_ where it was and returns false for read_object's
-  // general path, which reads the members again from the start and reports any error; the values
-  // already stored are those of the same text, so no member ends up different.
-  template <class Names, class... Members>
-  bool read_flat_object(Members&... members) {
-    constexpr std::size_t nesting = (std::is_arithmetic_v<Members> && ...) ? 1 : 2;
-    if (context_.depth() + nesting > context_.limits().max_depth) return false;
-    placed_ = false;  // as read_scalar would: tokens are read from here on
-    const char* const start = pos_;
-    auto punctuation = [&](char c) {
-      if (pos_ == end_ || *pos_ != c) return false;
-      ++pos_;
-      return true;
-    };
-    auto member = [&]<std::size_t I, class M>(std::integral_constant<std::size_t, I>, M& value) {
-      constexpr auto& prefix = json_member_prefix<Names, I>;
-      if (static_cast<std::size_t>(end_ - pos_) < prefix.size() ||
-          !same_bytes(pos_, prefix.data(), prefix.size()))
-        return false;
-      pos_ += prefix.size();
-      // A number's usual text is read inline here, once per member, not in a call per number.
-      auto number = [&]<class N>(N& x) {
-        if constexpr (std::is_floating_point_v<N>) {
-          if (read_plain_float(x)) return;
-        } else if constexpr (std::is_integral_v<N> && !std::is_same_v<N, bool>) {
-          if (read_plain_integer(x)) return;
-        }
-        read_scalar(x);
-      };
-      if constexpr (std::is_arithmetic_v<M>) {
-        number(value);
-      } else {
-        if (!punctuation('[')) return false;
-        auto* data = std::data(value);
-        for (std::size_t i = 0; i < std::size(value); ++i) {
-          if (i != 0 && !punctuation(',')) return false;
-          number(data[i]);
-        }
-        if (!punctuation(']')) return false;
-      }
-      return true;
-    };
-    try {
-      const bool all = [&]<std::size_t... I>(std::index_sequence<I...>) {
-        return (member(std::integral_constant<std::size_t, I>{}, members) && ...);
-      }
-      (std::index_sequence_for<Members...>{});
-      if (all && punctuation('}')) return true;
-    } catch (const error&) {
-      // The general path reads the same text and reports the error with the member's name.
-    }
-    pos_ = start;
-    return false;
-  }
-
-  // The leading members that come in declaration order in compact text, just after '{': each
+  // The leading members that come in declaration order in minified text, just after '{': each
   // one's punctuation and quoted name is compared with the writer's constant, its value read
   // with no lookup. Returns how many; read_object goes on from there by name.
   template <class Names, class... Members>
@@ -473,19 +333,14 @@ class json_reader : public archive_base<json_reader<Anchor>> {
       if (static_cast<std::size_t>(end_ - pos_) < n || !same_bytes(pos_, prefix.data() + skip, n))
         return false;
       pos_ += n;
-      process_managed(member);
+      within_field(Names::value[I], [&] { process_managed(member); });
       ++done;
       return true;
     };
-    try {
-      [&]<std::size_t... I>(std::index_sequence<I...>) {
-        (void)(in_order(std::integral_constant<std::size_t, I>{}, members) && ...);
-      }
-      (std::index_sequence_for<Members...>{});
-    } catch (error& e) {
-      e.prepend_field(Names::value[done]);
-      throw;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (void)(in_order(std::integral_constant<std::size_t, I>{}, members) && ...);
     }
+    (std::index_sequence_for<Members...>{});
     return done;
   }
 
@@ -506,13 +361,8 @@ class json_reader : public archive_base<json_reader<Anchor>> {
       members_[k].used = true;
       const char* resume = pos_;
       pos_ = begin_ + members_[k].value_at;
-      try {
-        placed_ = true;
-        process(value);
-      } catch (error& e) {
-        e.prepend_field(name);
-        throw;
-      }
+      at_value_ = true;
+      within_field(name, [&] { process(value); });
       pos_ = resume;
       return;
     }
@@ -534,7 +384,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
   void read_optional(F&& on_present) {
     skip_space();
     if (literal("null"))
-      placed_ = false;
+      at_value_ = false;
     else
       on_present();
   }
@@ -560,7 +410,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
   }
   template <class Ch, class Traits, class Alloc>
   void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
-    placed_ = false;
+    at_value_ = false;
     if constexpr (sizeof(Ch) == 1) {
       text.clear();
       read_string_into([&](const char* data, std::size_t n) {
@@ -581,7 +431,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
   template <class T>
   std::span<const T> read_view() {
     static_assert(sizeof(T) == 1, "bale: JSON gives views of strings only");
-    placed_ = false;
+    at_value_ = false;
     skip_space();
     const std::size_t at = offset();
     expect('"', "a string");
@@ -609,83 +459,14 @@ class json_reader : public archive_base<json_reader<Anchor>> {
   }
   template <class T>
   void process_managed(T& value) {
-    placed_ = true;
+    at_value_ = true;
     process(value);
   }
-
-  void skip_space() noexcept {
-    if (pos_ < end_ && ' ' < static_cast<unsigned char>(*pos_)) [[likely]]
-      return;  // compact text: no space between tokens
-    skip_space_run();
-  }
-  [[gnu::noinline]] void skip_space_run() noexcept {
-    while (pos_ < end_ && (*pos_ == ' ' || *pos_ == '\n' || *pos_ == '\t' || *pos_ == '\r')) ++pos_;
-  }
-  void expect(char c, const char* what) {
-    if (pos_ >= end_ || *pos_ != c) [[unlikely]]
-      fail_expected(what);
-    ++pos_;
-  }
-  // The failure paths are out of line: the readers above stay small enough to inline.
-  [[noreturn, gnu::cold, gnu::noinline]] void fail_expected(const char* what) const {
-    if (pos_ >= end_) fail(errc::end_of_input, std::string("expected ") + what + ", input ends");
-    fail(std::string("expected ") + what + ", found " + describe(*pos_));
-  }
-  static std::string describe(char c) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x21 && u < 0x7F) return std::string("'") + c + "'";
-    return "byte " + std::to_string(u);
-  }
-  bool literal(std::string_view word) noexcept {
-    if (static_cast<std::size_t>(end_ - pos_) >= word.size() &&
-        std::string_view(pos_, word.size()) == word) {
-      pos_ += word.size();
-      return true;
-    }
-    return false;
-  }
   void open(char bracket, const char* what) {
-    placed_ = false;
-    skip_space();
-    expect(bracket, what);
-    if (!context_.try_enter()) [[unlikely]]
-      fail_depth();
-    skip_space();
+    at_value_ = false;
+    enter(bracket, what);
   }
-  [[noreturn, gnu::cold, gnu::noinline]] void fail_depth() {
-    context_.leave();
-    fail(errc::depth_exceeded,
-         "nesting deeper than " + std::to_string(context_.limits().max_depth));
-  }
-  void leave() noexcept { context_.leave(); }
-  bool close_if(char bracket) noexcept {
-    if (pos_ < end_ && *pos_ == bracket) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
-  // After an element: ',' means another follows (and must: no trailing comma), the bracket ends.
-  bool next_element(char bracket) {
-    if (pos_ < end_) [[likely]] {
-      if (*pos_ == ',') {
-        ++pos_;
-        skip_space();
-        if (pos_ < end_ && (*pos_ == ']' || *pos_ == '}')) [[unlikely]]
-          fail("trailing comma");
-        return true;
-      }
-      if (*pos_ == bracket) {
-        ++pos_;
-        return false;
-      }
-    }
-    fail_next(bracket);
-  }
-  [[noreturn, gnu::cold, gnu::noinline]] void fail_next(char bracket) const {
-    if (pos_ >= end_) fail(errc::end_of_input, std::string("expected ',' or '") + bracket + "'");
-    fail(std::string("expected ',' or '") + bracket + "', found " + describe(*pos_));
-  }
+
   // The first room of read_sequence_into: the guess within the bounds it describes, and at
   // least eight elements.
   template <class T>
@@ -696,497 +477,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
         (context_.limits().max_allocation - context_.allocated()) / sizeof(T);
     return std::max<std::size_t>(8, std::min({guess, input_left, budget_left}));
   }
-  void charge(std::size_t count, std::size_t size) {
-    if (!context_.try_charge(count, size)) [[unlikely]]
-      fail_allocation();
-  }
-  [[noreturn, gnu::cold, gnu::noinline]] void fail_allocation() const {
-    fail(errc::allocation_limit, "the allocation limit of " +
-                                     std::to_string(context_.limits().max_allocation) +
-                                     " bytes is reached");
-  }
 
-  // ---- numbers ----
-
-  // Checks the RFC 8259 number grammar from pos_ and gathers the parts that decide its value in
-  // the same pass; returns where it ends and whether it is an integer (no fraction, no exponent).
-  [[gnu::always_inline]] const char* scan_number(bool& integral, decimal_parts& parts) {
-    const char* p = pos_;
-    integral = true;
-    parts = {};
-    auto digit_at = [](const char* q) { return static_cast<unsigned>(*q - '0'); };
-    std::uint64_t significand = 0;
-    if (p < end_ && *p == '-') {
-      parts.negative = true;
-      ++p;
-    }
-    if (p >= end_) fail(errc::end_of_input, "expected a number, input ends");
-    const char* const first_digit = p;
-    if (*p == '0') {
-      ++p;
-      if (p < end_ && digit_at(p) < 10)
-        fail_at(errc::invalid_value, "leading zero in a number", offset());
-    } else if (digit_at(p) < 10) {
-      p = append_digits(p, significand);
-    } else {
-      fail(pos_ < end_ ? "expected a number, found " + describe(*pos_) : "expected a number");
-    }
-    std::ptrdiff_t digits = p - first_digit;
-    if (p < end_ && *p == '.') {
-      integral = false;
-      ++p;
-      if (p >= end_ || digit_at(p) >= 10)
-        fail_at(errc::invalid_value, "expected a digit after '.'",
-                static_cast<std::size_t>(p - begin_));
-      const char* const fraction = p;
-      p = append_digits(p, significand);
-      parts.exponent = -static_cast<int>(p - fraction);
-      digits += p - fraction;
-    }
-    if (digits > 19) {
-      // Leading zeros (0.000...) do not count.
-      std::ptrdiff_t significant = 0;
-      for (const char* q = first_digit; q < p; ++q)
-        significant += (significant != 0 || (*q != '0' && *q != '.')) && *q != '.';
-      parts.exact = significant <= 19;
-    }
-    parts.significand = significand;
-    if (p < end_ && (*p == 'e' || *p == 'E')) {
-      integral = false;
-      ++p;
-      bool negative_exponent = false;
-      if (p < end_ && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
-      if (p >= end_ || digit_at(p) >= 10)
-        fail_at(errc::invalid_value, "expected a digit in the exponent",
-                static_cast<std::size_t>(p - begin_));
-      int exponent = 0;
-      for (; p < end_ && digit_at(p) < 10; ++p)
-        if (exponent < 100000) exponent = exponent * 10 + static_cast<int>(digit_at(p));
-      parts.exponent += negative_exponent ? -exponent : exponent;
-    }
-    return p;
-  }
-
-  // The usual number of compact text, -?digits.digits with at most 19 digits and no exponent,
-  // while 40 bytes are left: its parts from a few word-wise digit runs, with no loop over the
-  // input's end. Anything else returns nullptr and scan_number reads it (and reports errors).
-  [[gnu::always_inline]] const char* scan_plain_decimal(decimal_parts& parts) const noexcept {
-    const char* p = pos_;
-    if (end_ - p < 40) return nullptr;
-    parts.negative = *p == '-';
-    p += parts.negative;
-    // One to seven digits with no leading zero, then the point; one digit is the usual case.
-    digit_run whole{1, static_cast<unsigned>(*p - '0')};
-    if (whole.value >= 10 || p[1] != '.') {
-      whole = leading_digits(p);
-      if (whole.count < 2 || whole.count == 8 || *p == '0' || p[whole.count] != '.') return nullptr;
-    }
-    p += whole.count + 1;
-    const char* const fraction = p;
-    std::uint64_t significand = whole.value;
-    for (int runs = 0;; ++runs) {  // at most 24 fraction digits: within the 40 bytes
-      const digit_run run = leading_digits(p);
-      significand = significand * powers_of_ten[run.count] + run.value;
-      p += run.count;
-      // A run of eight ends the fraction when no digit follows (a float's eight digits).
-      if (run.count != 8 || static_cast<unsigned>(*p - '0') >= 10) break;
-      if (runs == 2) return nullptr;
-    }
-    const std::ptrdiff_t fraction_digits = p - fraction;
-    if (fraction_digits == 0 || whole.count + fraction_digits > 19 || (*p | 0x20) == 'e')
-      return nullptr;
-    parts.significand = significand;
-    parts.exponent = -static_cast<int>(fraction_digits);
-    return p;
-  }
-
-  // The run of digits at q appended to significand, which wraps past 19 digits (scan_number
-  // counts those again); returns the run's end. Inlined: it is most of a number's reading.
-  [[gnu::always_inline]] const char* append_digits(const char* q,
-                                                   std::uint64_t& significand) const noexcept {
-    // Up to eight digits per step while eight bytes are left, then one at a time.
-    std::uint64_t value = significand;
-    while (end_ - q >= 8) {
-      const digit_run run = leading_digits(q);
-      value = value * powers_of_ten[run.count] + run.value;
-      q += run.count;
-      // A shorter run ends here; so does a run of exactly eight before a non-digit.
-      if (run.count != 8 || (q < end_ && static_cast<unsigned>(*q - '0') >= 10)) {
-        significand = value;
-        return q;
-      }
-    }
-    for (; q < end_ && static_cast<unsigned>(*q - '0') < 10; ++q)
-      value = value * 10 + static_cast<unsigned>(*q - '0');
-    significand = value;
-    return q;
-  }
-
-  template <class T>
-  void read_integer(T& value) {
-    if (!read_plain_integer(value)) read_integer_long(value);
-  }
-  // The usual integer, one to seven digits with room to read a word past it: one word-wise
-  // digit run; the byte after it is known not to be a digit. Such a magnitude fits any integer
-  // of 32 bits or more, so only narrower ones and unsigned negatives check the range. False for
-  // every other form and every error.
-  template <class T>
-  [[gnu::always_inline]] bool read_plain_integer(T& value) {
-    if (end_ - pos_ >= 20) {
-      const char* p = pos_;
-      const bool negative = *p == '-';
-      p += negative;
-      const digit_run run = leading_digits(p);
-      const char next = p[run.count];
-      if (run.count - 1U < 7U && next != '.' && (next | 0x20) != 'e' &&
-          (run.count == 1 || *p != '0')) {
-        using limits_t = std::numeric_limits<T>;
-        const std::uint64_t magnitude = run.value;
-        bool fits = true;
-        if constexpr (std::is_signed_v<T>) {
-          if constexpr (sizeof(T) < 4)
-            fits = magnitude <= static_cast<std::uint64_t>(limits_t::max()) + negative;
-          if (fits) {
-            value = negative ? static_cast<T>(0 - magnitude) : static_cast<T>(magnitude);
-            pos_ = p + run.count;
-            return true;
-          }
-        } else {
-          if constexpr (sizeof(T) < 4) fits = magnitude <= limits_t::max();
-          if (fits && (!negative || magnitude == 0)) {
-            value = static_cast<T>(magnitude);
-            pos_ = p + run.count;
-            return true;
-          }
-        }
-      }
-    }
-    return false;
-  }
-  // The integers of an array in compact text, the commonest numbers of all, from pos_ (on one)
-  // and at most `room` of them: each an optional '-', one to seven digits (no leading zero), then
-  // ',' or ']'. Where the numbers end comes from 32 bytes at a time, so finding the next one does
-  // not wait on the digits of this one. Stops before anything else (which the general reader then
-  // takes, errors included) and after a number closed by ']'. pos_ is left on the delimiter after
-  // the last number read; returns how many were read.
-  template <class T>
-  std::size_t read_compact_integers(T* out, std::size_t room) {
-    std::size_t n = 0;
-    const char* p = pos_;
-    // 32 bytes of delimiters, and a word read at any number in them.
-    while (end_ - p >= 40) {
-      std::uint32_t delimiters = json_delimiter_bits(p);
-      unsigned start = 0;
-      for (; delimiters != 0; delimiters &= delimiters - 1) {
-        const auto delimiter = static_cast<unsigned>(std::countr_zero(delimiters));
-        const bool negative = p[start] == '-';
-        const char* digits_at = p + start + negative;
-        const unsigned digits = delimiter - start - negative;
-        std::uint64_t word;
-        std::memcpy(&word, digits_at, 8);
-        if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
-        if (digits - 1U >= 7U ||
-            static_cast<unsigned>(std::countr_zero(non_digit_bytes(word))) < digits * 8 ||
-            (digits > 1 && (word & 0xFF) == '0'))
-          return n;
-        const std::uint64_t magnitude = digits_value_below_8(word, digits);
-        using limits_t = std::numeric_limits<T>;
-        if constexpr (std::is_signed_v<T>) {
-          if constexpr (sizeof(T) < 4)
-            if (magnitude > static_cast<std::uint64_t>(limits_t::max()) + negative) return n;
-          out[n] = static_cast<T>(negative ? 0 - magnitude : magnitude);
-        } else {
-          if constexpr (sizeof(T) < 4)
-            if (magnitude > limits_t::max()) return n;
-          if (negative) return n;
-          out[n] = static_cast<T>(magnitude);
-        }
-        pos_ = p + delimiter;
-        if (++n == room || p[delimiter] == ']') return n;
-        start = delimiter + 1;
-      }
-      if (start == 0) break;  // no number ends in these 32 bytes
-      p += start;
-    }
-    return n;
-  }
-  // Up to 18 digits (they cannot overflow 64 bits) followed by a plain delimiter; anything else
-  // goes to read_integer_checked, which reports errors.
-  template <class T>
-  [[gnu::noinline]] void read_integer_long(T& value) {
-    {
-      const char* p = pos_;
-      const bool negative = p < end_ && *p == '-';
-      if (negative) ++p;
-      const char* digits = p;
-      std::uint64_t magnitude = 0;
-      if (end_ - p >= 16) {  // up to sixteen digits in two steps
-        digit_run run = leading_digits(p);
-        magnitude = run.value;
-        p += run.count;
-        if (run.count == 8) {
-          run = leading_digits(p);
-          magnitude = magnitude * powers_of_ten[run.count] + run.value;
-          p += run.count;
-        }
-      } else {
-        while (p < end_ && p - digits < 19 && static_cast<unsigned>(*p - '0') < 10)
-          magnitude = magnitude * 10 + static_cast<unsigned>(*p++ - '0');
-      }
-      const std::ptrdiff_t n = p - digits;
-      const bool delimited = p == end_ || (*p != '.' && *p != 'e' && *p != 'E' &&
-                                           static_cast<unsigned>(*p - '0') >= 10);
-      if (n > 0 && n < 19 && delimited && (n == 1 || *digits != '0')) {
-        using limits_t = std::numeric_limits<T>;
-        if constexpr (std::is_signed_v<T>) {
-          if (negative ? magnitude <= static_cast<std::uint64_t>(limits_t::max()) + 1
-                       : magnitude <= static_cast<std::uint64_t>(limits_t::max())) {
-            value = negative ? static_cast<T>(0 - magnitude) : static_cast<T>(magnitude);
-            pos_ = p;
-            return;
-          }
-        } else if ((!negative || magnitude == 0) && magnitude <= limits_t::max()) {
-          value = static_cast<T>(magnitude);
-          pos_ = p;
-          return;
-        }
-      }
-    }
-    read_integer_checked(value);
-  }
-  template <class T>
-  [[gnu::noinline]] void read_integer_checked(T& value) {
-    const std::size_t at = offset();
-    bool integral = true;
-    decimal_parts parts;
-    const char* end = scan_number(integral, parts);
-    if (!integral) fail_at(errc::invalid_value, "expected an integer", at);
-    const char* p = pos_;
-    const bool negative = *p == '-';
-    if (negative) ++p;
-    std::uint64_t magnitude = 0;
-    for (; p < end; ++p) {
-      const auto digit = static_cast<unsigned>(*p - '0');
-      if (magnitude > (std::numeric_limits<std::uint64_t>::max() - digit) / 10)
-        fail_at(errc::invalid_value, "integer does not fit 64 bits", at);
-      magnitude = magnitude * 10 + digit;
-    }
-    using limits_t = std::numeric_limits<T>;
-    bool fits;
-    if constexpr (std::is_signed_v<T>) {
-      fits = negative ? magnitude <= static_cast<std::uint64_t>(limits_t::max()) + 1
-                      : magnitude <= static_cast<std::uint64_t>(limits_t::max());
-    } else {
-      fits = (!negative || magnitude == 0) && magnitude <= limits_t::max();
-    }
-    if (!fits)
-      fail_at(errc::invalid_value,
-              std::string(pos_, end) + " does not fit a " + std::to_string(sizeof(T) * 8) +
-                  "-bit " + (std::is_signed_v<T> ? "signed" : "unsigned") + " integer",
-              at);
-    if constexpr (std::is_signed_v<T>)
-      value = negative ? static_cast<T>(0 - magnitude) : static_cast<T>(magnitude);
-    else
-      value = static_cast<T>(magnitude);
-    pos_ = end;
-  }
-
-  // The usual number in a few instructions; false for every other form and every error.
-  template <class T>
-  [[gnu::always_inline]] bool read_plain_float(T& value) {
-    decimal_parts parts;
-    if (const char* end = scan_plain_decimal(parts); end != nullptr) {
-      // A plain decimal is exact and has 1 to 18 fraction digits: only the significand's size
-      // decides whether one division is exact enough.
-      bool done = parts.significand <= (std::uint64_t{1} << 53) &&
-                  exact_quotient_to_float(parts.significand, parts.exponent, parts.negative, value);
-      if constexpr (std::is_same_v<T, double>) {
-        if (!done) done = decimal_to_double_product(parts, value);
-      }
-      if (done) {
-        pos_ = end;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  template <class T>
-  void read_float(T& value) {
-    if (!read_plain_float(value)) read_float_general(value);
-  }
-  template <class T>
-  [[gnu::noinline]] void read_float_general(T& value) {
-    const std::size_t at = offset();
-    if (options_.allow_non_finite) {
-      if (literal("NaN")) {
-        value = std::numeric_limits<T>::quiet_NaN();
-        return;
-      }
-      if (literal("Infinity")) {
-        value = std::numeric_limits<T>::infinity();
-        return;
-      }
-      if (literal("-Infinity")) {
-        value = -std::numeric_limits<T>::infinity();
-        return;
-      }
-    }
-    bool integral = true;
-    decimal_parts parts;
-    const char* end = scan_number(integral, parts);
-    bool done = decimal_to_float_exact(parts, value);
-    if constexpr (std::is_same_v<T, double>) {
-      if (!done) done = decimal_to_double_product(parts, value);
-    }
-    if (!done) {
-      const auto result = std::from_chars(pos_, end, value);
-      if (result.ec == std::errc::result_out_of_range)
-        fail_at(errc::invalid_value, std::string(pos_, end) + " is out of range", at);
-      if (result.ec != std::errc{} || result.ptr != end)
-        fail_at(errc::invalid_value, "not a number", at);
-    }
-    pos_ = end;
-  }
-
-  // ---- strings ----
-
-  // Walks a string's body from just after its opening quote to just after its closing quote,
-  // checking escapes and UTF-8; calls on_piece(data, n) with the unescaped text in pieces (raw
-  // runs point into the input). With views_only, an escape is an error.
-  template <class OnPiece>
-  void read_string_into(OnPiece&& on_piece) {
-    skip_space();
-    const std::size_t at = offset();
-    expect('"', "a string");
-    walk_string(at, on_piece, false);
-  }
-  void scan_string_raw(std::size_t at, bool views_only) {
-    walk_string(
-        at, [](const char*, std::size_t) {}, views_only);
-  }
-  template <class OnPiece>
-  void walk_string(std::size_t at, OnPiece&& on_piece, bool views_only) {
-    // Raw text not yet passed on: plain bytes and checked UTF-8 sequences go out as one piece at
-    // the next escape or the closing quote, so a string without escapes is a single piece.
-    const char* run = pos_;
-    for (;;) {
-      pos_ += json_plain_run(pos_, end_);
-      if (pos_ >= end_) fail_at(errc::end_of_input, "string is not closed", at);
-      const auto c = static_cast<unsigned char>(*pos_);
-      if (c == '"') {
-        if (pos_ != run) on_piece(run, static_cast<std::size_t>(pos_ - run));
-        ++pos_;
-        return;
-      }
-      if (c >= 0x80) {
-        const std::size_t length = utf8_sequence(pos_, end_);
-        if (length == 0) fail("invalid UTF-8 in a string");
-        pos_ += length;
-        continue;
-      }
-      if (c < 0x20) fail("control character in a string (escape it)");
-      // A backslash.
-      if (views_only) fail("a string with escapes cannot be viewed in place");
-      if (pos_ != run) on_piece(run, static_cast<std::size_t>(pos_ - run));
-      char decoded[4];
-      on_piece(decoded, unescape(decoded));
-      run = pos_;
-    }
-  }
-  // At a backslash: consumes the escape, writes its UTF-8, returns the length.
-  std::size_t unescape(char* out) {
-    const std::size_t at = offset();
-    ++pos_;
-    if (pos_ >= end_) fail_at(errc::end_of_input, "escape is cut off", at);
-    const char c = *pos_++;
-    switch (c) {
-      case '"':
-        out[0] = '"';
-        return 1;
-      case '\\':
-        out[0] = '\\';
-        return 1;
-      case '/':
-        out[0] = '/';
-        return 1;
-      case 'b':
-        out[0] = '\b';
-        return 1;
-      case 'f':
-        out[0] = '\f';
-        return 1;
-      case 'n':
-        out[0] = '\n';
-        return 1;
-      case 'r':
-        out[0] = '\r';
-        return 1;
-      case 't':
-        out[0] = '\t';
-        return 1;
-      case 'u': {
-        std::uint32_t cp = hex4(at);
-        if (cp >= 0xDC00 && cp <= 0xDFFF) fail_at(errc::invalid_value, "lone low surrogate", at);
-        if (cp >= 0xD800 && cp <= 0xDBFF) {
-          if (end_ - pos_ < 2 || pos_[0] != '\\' || pos_[1] != 'u')
-            fail_at(errc::invalid_value, "high surrogate without a low surrogate", at);
-          pos_ += 2;
-          const std::uint32_t low = hex4(at);
-          if (low < 0xDC00 || low > 0xDFFF)
-            fail_at(errc::invalid_value, "high surrogate without a low surrogate", at);
-          cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-        }
-        return utf8_encode(cp, out);
-      }
-      default:
-        fail_at(errc::invalid_value, "unknown escape \\" + describe(c), at);
-    }
-  }
-  std::uint32_t hex4(std::size_t at) {
-    if (end_ - pos_ < 4) fail_at(errc::end_of_input, "\\u escape is cut off", at);
-    std::uint32_t v = 0;
-    for (int i = 0; i < 4; ++i) {
-      const char h = *pos_++;
-      v <<= 4;
-      if (h >= '0' && h <= '9')
-        v |= static_cast<std::uint32_t>(h - '0');
-      else if (h >= 'a' && h <= 'f')
-        v |= static_cast<std::uint32_t>(h - 'a' + 10);
-      else if (h >= 'A' && h <= 'F')
-        v |= static_cast<std::uint32_t>(h - 'A' + 10);
-      else
-        fail_at(errc::invalid_value, "bad hex digit in a \\u escape", at);
-    }
-    return v;
-  }
-
-  // A member name: a view into the input when it has no escapes, else unescaped into key_.
-  std::string_view read_key() {
-    const std::size_t at = offset();
-    expect('"', "a member name (a string)");
-    const char* start = pos_;
-    bool escaped = false;
-    const char* raw_end = start;  // end of the raw pieces before the first escape
-    // Names without escapes (nearly all) are views; key_ is filled only once an escape appears.
-    walk_string(
-        at,
-        [&](const char* data, std::size_t n) {
-          const bool decoded = data < begin_ || data >= end_;
-          if (!escaped && !decoded) {
-            raw_end = data + n;
-            return;
-          }
-          if (!escaped) {
-            key_.assign(start, static_cast<std::size_t>(raw_end - start));
-            escaped = true;
-          }
-          key_.append(data, n);
-        },
-        false);
-    if (!escaped) return {start, static_cast<std::size_t>(pos_ - 1 - start)};
-    return key_;
-  }
   template <class K>
   void read_key_into(K& key, std::size_t at) {
     if constexpr (std::is_convertible_v<const K&, std::string_view>) {
@@ -1224,7 +515,7 @@ class json_reader : public archive_base<json_reader<Anchor>> {
 
   template <class Target>
   void read_base64(Target& target) {
-    placed_ = false;
+    at_value_ = false;
     skip_space();
     const std::size_t at = offset();
     expect('"', "a base64 string");
@@ -1281,69 +572,10 @@ class json_reader : public archive_base<json_reader<Anchor>> {
     leave();
   }
 
-  // Skips one value, checking it as strictly as reading it would.
-  void skip_value() {
-    skip_space();
-    if (pos_ >= end_) fail(errc::end_of_input, "expected a value, input ends");
-    switch (*pos_) {
-      case '"': {
-        const std::size_t at = offset();
-        ++pos_;
-        walk_string(
-            at, [](const char*, std::size_t) {}, false);
-        return;
-      }
-      case '[':
-      case '{': {
-        const char close = *pos_ == '[' ? ']' : '}';
-        open(*pos_, "a value");
-        if (!close_if(close)) {
-          do {
-            skip_space();
-            if (close == '}') {
-              read_key();
-              skip_space();
-              expect(':', "':' after the member name");
-            }
-            skip_value();
-            skip_space();
-          } while (next_element(close));
-        }
-        leave();
-        return;
-      }
-      case 't':
-        if (literal("true")) return;
-        break;
-      case 'f':
-        if (literal("false")) return;
-        break;
-      case 'n':
-        if (literal("null")) return;
-        break;
-      default: {
-        if (options_.allow_non_finite &&
-            (literal("NaN") || literal("Infinity") || literal("-Infinity")))
-          return;
-        bool integral;
-        decimal_parts parts;
-        pos_ = scan_number(integral, parts);
-        return;
-      }
-    }
-    fail("expected a value, found " + describe(*pos_));
-  }
-
-  const char* begin_;
-  const char* pos_;
-  const char* end_;
-  read_context& context_;
-  json_options options_;
   frame_stack<frame> frames_;
   std::vector<member> members_;
   std::deque<std::string> escaped_keys_;  // stable addresses: members_ holds views of them
-  std::string key_;
-  bool placed_ = false;
+  bool at_value_ = false;
 };
 
 }  // namespace bale::detail

@@ -89,7 +89,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
   template <class T>
   void write_contiguous(const T* data, std::size_t count) {
     if constexpr (wire_arithmetic<T>) {
-      // Numbers in compact text just after '[': a comma and the number each, with no per-value
+      // Numbers in minified text just after '[': a comma and the number each, with no per-value
       // bookkeeping.
       if constexpr (!Sink::counts_only) {
         if (!options_.pretty && !after_key_ && !frames_.empty() && frames_.back() == frame::array) {
@@ -171,7 +171,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
       write_flat_object<Names>(members...);
       return;
     }
-    // Compact text: each member's punctuation and name are one constant. A member of numbers
+    // Minified text: each member's punctuation and name are one constant. A member of numbers
     // (json_flat_member) goes in with it under one room check, with none of a value's bookkeeping.
     begin_value();
     frames_.push_back(frame::object);
@@ -203,7 +203,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
     sink_.advance(static_cast<std::size_t>(end - start));
     need_comma_ = true;
   }
-  // Compact text of an object of numbers and fixed arrays of numbers (json_flat_object): its
+  // Minified text of an object of numbers and fixed arrays of numbers (json_flat_object): its
   // longest text is known, so one room check covers it and every byte goes straight in.
   template <class Names, class... Members>
   void write_flat_object(const Members&... members) {
@@ -402,7 +402,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
     if (options_.pretty) put(' ');
     after_key_ = true;
   }
-  // A key in compact text that needs no escape: its comma, quotes and colon in the same write as
+  // A key in minified text that needs no escape: its comma, quotes and colon in the same write as
   // its bytes, and a json_flat_member value after it too (a map of numbers takes one room check
   // per entry). False (nothing written) otherwise.
   template <class V>
@@ -449,11 +449,11 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
   // The longest text format_scalar writes: 24 bytes for a double ("-2.2250738585072014e-308"),
   // 20 for a 64-bit integer; rounded up.
   static constexpr std::size_t max_scalar_text = 32;
-  // The longest compact text of a json_flat_member: each number's with a comma or a bracket
+  // The longest minified text of a json_flat_member: each number's with a comma or a bracket
   // before it, and an array's ']'.
   template <class M>
   static constexpr std::size_t flat_value_room = json_flat_count<M>*(max_scalar_text + 1) + 1;
-  // A json_flat_member's compact text at out (room for flat_value_room<M>); returns its end.
+  // A json_flat_member's minified text at out (room for flat_value_room<M>); returns its end.
   template <class M>
   char* write_flat_value(char* out, const M& value) {
     if constexpr (std::is_arithmetic_v<M>) {

@@ -112,7 +112,7 @@ inline std::size_t json_plain_run(const char* p, const char* end) noexcept {
   return static_cast<std::size_t>(p - start);
 }
 
-/// The text before member I's value in compact JSON: {"name": for the first member, ,"name": for
+/// The text before member I's value in minified JSON: {"name": for the first member, ,"name": for
 /// the others (a C++ identifier needs no escape). The writer puts it as one constant; the reader
 /// compares it in one go while members come in declaration order.
 template <class Names, std::size_t I>
@@ -127,7 +127,7 @@ inline constexpr auto json_member_prefix = [] {
   return text;
 }();
 
-/// Members whose compact JSON has one fixed shape: a number or true/false (not an enum, which may
+/// Members whose minified JSON has one fixed shape: a number or true/false (not an enum, which may
 /// travel as its name), or an array of a fixed count of them lying contiguously in memory (C
 /// arrays, std::array; not arrays of arrays, whose text nests). Decided by the serializer's wire
 /// shape, so no type is named here. An object made only of these is written and read in one pass,
