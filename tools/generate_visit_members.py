@@ -22,7 +22,7 @@ lines = [
     "",
     "template <std::size_t N, class T, class Visitor>",
     "constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {",
-    f'  static_assert(N <= {MAX}, "bale: aggregates with more than {MAX} members need BALE_REFLECT or a serialize function");',
+    f'  static_assert(N <= max_reflected_members, "bale: aggregates with more than {MAX} members need BALE_REFLECT or a serialize function");',
     "  if constexpr (N == 0) {",
     "    return std::forward<Visitor>(visitor)();",
 ]

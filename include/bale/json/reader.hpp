@@ -115,11 +115,10 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
   /// target.resize(count) sets the final size. Arrays in one message often have one length (records
   /// of a batch, rows of a table), and one of elements that are costly to move (not a memcpy) is
   /// then read in place with no growth: doubling from eight moved each element about twice and
-  /// built as many spare ones (the nested document's read in the benchmark: 11.9 ms, 10.1 with the
-  /// guess). The guess never asks for more elements than the input left could hold (a byte and a
-  /// comma each) or the budget left could pay for; the container gives back room of more than twice
-  /// what it holds (load_back). The budget is charged by the elements read, so a read succeeds or
-  /// fails whatever the guess.
+  /// built as many spare ones. The guess never asks for more elements than the input left could
+  /// hold (a byte and a comma each) or the budget left could pay for; the container gives back room
+  /// of more than twice what it holds (load_back). The budget is charged by the elements read, so a
+  /// read succeeds or fails whatever the guess.
   template <class T, class Target>
   void read_sequence_into(Target&& target) {
     if constexpr (json_byte<T>) {
@@ -274,23 +273,8 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
       do {
         // open() and next_element() leave pos_ on the name.
         const std::size_t at = offset();
-        std::size_t index = count;
         std::string_view key;
-        // The expected name, quotes included, compared in place: a byte-exact match is that
-        // string token (a C++ name has nothing to escape), so nearly every key is never scanned.
-        if (expected < count) {
-          key = Names::value[expected];
-          if (static_cast<std::size_t>(end_ - pos_) >= key.size() + 2 && pos_[0] == '"' &&
-              same_bytes(pos_ + 1, key.data(), key.size()) && pos_[key.size() + 1] == '"') {
-            index = expected;
-            pos_ += key.size() + 2;
-          }
-        }
-        if (index == count) {
-          key = read_key();
-          for (std::size_t k = 0; k < count; ++k)
-            if (same_name(Names::value[k], key)) index = k;
-        }
+        const std::size_t index = member_named<Names, count>(expected, key);
         skip_space();
         expect(':', "':' after the member name");
         if (index == count) {  // the value: process() and skip_value() skip space before it
@@ -318,6 +302,26 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     }
     frames_.pop_back();
     leave();
+  }
+
+  // The index of the member the name at pos_ names (count if none), the name in `key`. The
+  // expected name, quotes included, is compared in place first: a byte-exact match is that string
+  // token (a C++ name has nothing to escape), so nearly every key is never scanned.
+  template <class Names, std::size_t count>
+  std::size_t member_named(std::size_t expected, std::string_view& key) {
+    if (expected < count) {
+      key = Names::value[expected];
+      if (static_cast<std::size_t>(end_ - pos_) >= key.size() + 2 && pos_[0] == '"' &&
+          same_bytes(pos_ + 1, key.data(), key.size()) && pos_[key.size() + 1] == '"') {
+        pos_ += key.size() + 2;
+        return expected;
+      }
+    }
+    key = read_key();
+    std::size_t index = count;
+    for (std::size_t k = 0; k < count; ++k)
+      if (same_name(Names::value[k], key)) index = k;
+    return index;
   }
 
   // The leading members that come in declaration order in minified text, just after '{': each

@@ -23,6 +23,7 @@
 #include "bale/core/serializer.hpp"
 #include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"
+#include "bale/json/detail/escape.hpp"
 #include "bale/json/detail/frame_stack.hpp"
 #include "bale/json/detail/number_text.hpp"
 #include "bale/json/detail/text.hpp"
@@ -514,9 +515,9 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
       // Strings of a bounded length go straight into room for the longest escaping (six bytes a
       // byte) and the slack write_escaped needs; longer ones a run at a time.
       if (n <= direct_escape_limit) {
-        char* const start = reinterpret_cast<char*>(sink_.ensure(6 * n + 1 + escape_slack));
+        char* const start = reinterpret_cast<char*>(sink_.ensure(6 * n + 1 + json_escape_slack));
         *start = '"';
-        char* const end = write_escaped(text, 0, start + 1, offset_in_room(start + 1));
+        char* const end = json_write_escaped(text, 0, start + 1, offset_in_room(start + 1));
         *end = '"';
         sink_.advance(static_cast<std::size_t>(end + 1 - start));
         return;
@@ -524,112 +525,20 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
     }
     put('"');
     // Pieces of up to direct_escape_limit bytes, cut only between UTF-8 sequences.
-    char piece[6 * direct_escape_limit + escape_slack];
+    char piece[6 * direct_escape_limit + json_escape_slack];
     std::size_t done = 0;
     while (done < n) {
       std::size_t size = n - done < direct_escape_limit ? n - done : direct_escape_limit;
       while (done + size < n && (static_cast<unsigned char>(text[done + size]) & 0xC0) == 0x80 &&
              size > direct_escape_limit - 4)
         --size;
-      const char* end = write_escaped(text.substr(done, size), done, piece, sink_.size());
+      const char* end = json_write_escaped(text.substr(done, size), done, piece, sink_.size());
       put(piece, static_cast<std::size_t>(end - piece));
       done += size;
     }
     put('"');
   }
   static constexpr std::size_t direct_escape_limit = 1024;
-  // Room write_escaped needs past six bytes a byte: it stores a whole word while one byte is left.
-  static constexpr std::size_t escape_slack = 8;
-
-  // The escaped text of `text` at out, which has room for six bytes a byte and escape_slack more;
-  // returns its end. For the error on invalid UTF-8: `index` is where text starts in the whole
-  // string, `offset` where out lies in the output.
-  char* write_escaped(std::string_view text, std::size_t index, char* out,
-                      std::size_t offset) const {
-    const char* p = text.data();
-    const char* const end = p + text.size();
-    char* const first = out;
-    // A tail of fewer than eight bytes is read as the text's last word shifted down, with plain
-    // bytes shifted in above it (little-endian order; otherwise it goes a byte at a time).
-    const bool tail_as_word = std::endian::native == std::endian::little && text.size() >= 8;
-    while (p < end) {
-      const auto left = static_cast<std::size_t>(end - p);
-      if (left >= 8 || tail_as_word) {
-        // Eight bytes stored whole, then checked; only the plain ones before the first that
-        // needs attention are kept.
-        std::uint64_t word;
-        std::size_t step = 8;
-        if (left >= 8) {
-          std::memcpy(&word, p, 8);
-        } else {
-          std::memcpy(&word, end - 8, 8);
-          const int shift = static_cast<int>(8 - left) * 8;
-          word = (word >> shift) | ((json_ones * 'a') << (64 - shift));
-          step = left;
-        }
-        std::memcpy(out, &word, 8);
-        if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
-        const std::uint64_t special = json_special_bytes(word);
-        if (special == 0) {
-          out += step;
-          p += step;
-          continue;
-        }
-        const auto plain = static_cast<std::size_t>(std::countr_zero(special)) / 8;
-        out += plain;
-        p += plain;
-      } else if (json_plain_byte(static_cast<unsigned char>(*p))) {
-        *out++ = *p++;
-        continue;
-      }
-      const auto c = static_cast<unsigned char>(*p);
-      if (c >= 0x80) {
-        // Two overlapping pairs copy any length from 2 to 4.
-        const std::size_t length = utf8_sequence(p, end);
-        if (length == 0)
-          throw error(errc::invalid_value,
-                      "string is not valid UTF-8 at its byte " +
-                          std::to_string(index + static_cast<std::size_t>(p - text.data())),
-                      offset + static_cast<std::size_t>(out - first));
-        std::memcpy(out, p, 2);
-        std::memcpy(out + length - 2, p + length - 2, 2);
-        out += length;
-        p += length;
-        continue;
-      }
-      out[0] = '\\';
-      switch (c) {
-        case '"':
-        case '\\':
-          out[1] = static_cast<char>(c);
-          break;
-        case '\b':
-          out[1] = 'b';
-          break;
-        case '\f':
-          out[1] = 'f';
-          break;
-        case '\n':
-          out[1] = 'n';
-          break;
-        case '\r':
-          out[1] = 'r';
-          break;
-        case '\t':
-          out[1] = 't';
-          break;
-        default: {
-          const char hex[] = "0123456789abcdef";
-          const char escape[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-          std::memcpy(out, escape, 6);
-          out += 4;
-        }
-      }
-      out += 2;
-      ++p;
-    }
-    return out;
-  }
 
   template <class T>
   void write_base64(const T* data, std::size_t count) {

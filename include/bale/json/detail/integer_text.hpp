@@ -75,8 +75,8 @@ inline int decimal_digit_count(std::uint64_t n) noexcept {
 
 /// The four decimal digits of each n < 10^4 as byte values 0-9, leading zeros included, the
 /// first digit in the lowest byte (40 KB). Looked up, they beat computing the lanes: a float's
-/// eight digits are two loads where the lanes took three dependent multiply steps (the seed-struct
-/// write went from 6.10 to 5.01 ms), and small integers (counts, scores, indices) are one load.
+/// eight digits are two loads where the lanes took three dependent multiply steps, and small
+/// integers (counts, scores, indices) are one load (docs/performance.md has the measurements).
 struct four_digit_value_words {
   std::uint32_t words[10000];
 };
@@ -124,7 +124,7 @@ inline char* write_digits_below_1e4(char* out, std::uint32_t n) noexcept {
 }
 
 /// The sixteen digits of n < 10^16, leading zeros included, ready to store, in two words of eight
-/// (four table loads; on the hash-map write 2 % faster than computing them in an SSE2 register).
+/// (four table loads, which beat computing them in an SSE2 register).
 class sixteen_digits {
  public:
   explicit sixteen_digits(std::uint64_t n) noexcept {
@@ -173,8 +173,8 @@ class sixteen_digits {
 }
 
 /// An integer's decimal text at out (stores at most 21 bytes); returns its end. This and
-/// write_digits are always inlined: in a translation unit with many writers GCC called them, and
-/// the calls took 3 % of a document's write.
+/// write_digits are always inlined: in a translation unit with many writers GCC would otherwise
+/// call them, and the calls cost a document's write more than the code size.
 template <class T>
 [[gnu::always_inline]] inline char* write_integer(char* out, T value) noexcept {
   static_assert(std::is_integral_v<T> && sizeof(T) <= 8);

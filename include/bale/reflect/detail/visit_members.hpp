@@ -12,7 +12,7 @@ inline constexpr std::size_t max_reflected_members = 128;
 template <std::size_t N, class T, class Visitor>
 constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
   static_assert(
-      N <= 128,
+      N <= max_reflected_members,
       "bale: aggregates with more than 128 members need BALE_REFLECT or a serialize function");
   if constexpr (N == 0) {
     return std::forward<Visitor>(visitor)();

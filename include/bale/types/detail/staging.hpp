@@ -3,7 +3,7 @@
 // that never move (an element is read in place and stays where it was read), each a power of two
 // of elements in about 16 KB of raw storage, constructed only as elements arrive. Finding one by
 // index is a shift and a mask (a deque's blocks hold a count that is not a power of two, and its
-// every access divided: 7 % of the instructions of a hash map's JSON read).
+// every access divides).
 
 #include <algorithm>
 #include <bit>
