@@ -1,6 +1,5 @@
-// bale: the binary, compact and MessagePack formats in every case; files through save_file /
-// load_file (header, checksum, atomic replace; no fsync, like the peers), and compressed files with
-// LZ4 and zstd.
+// bale: the binary and compact formats in every case; files through save_file / load_file (header,
+// checksum, atomic replace; no fsync, like the peers), and compressed files with LZ4 and zstd.
 #include <bale/bale.hpp>
 #include <bale/file/file.hpp>
 
@@ -64,14 +63,12 @@ struct bale_library {
 
 constexpr char binary_name[] = "bale";
 constexpr char compact_name[] = "bale_compact";
-constexpr char msgpack_name[] = "bale_msgpack";
 constexpr char lz4_name[] = "bale_lz4";
 constexpr char zstd_name[] = "bale_zstd";
 constexpr char typed_name[] = "bale_compact_typed";
 constexpr char unverified_name[] = "bale_unverified";
 using bale_binary = bale_library<bale::binary, binary_name>;
 using bale_compact = bale_library<bale::compact, compact_name>;
-using bale_msgpack = bale_library<bale::msgpack, msgpack_name>;
 using bale_lz4 = bale_library<bale::binary, lz4_name, bale::codec::lz4>;
 using bale_zstd = bale_library<bale::binary, zstd_name, bale::codec::zstd>;
 using bale_compact_typed = bale_library<bale::compact, typed_name>;
@@ -111,7 +108,6 @@ const bench::library_registration registration([] {
   reused_cases();
   bench::generic_cases<bale_binary>();
   bench::generic_cases<bale_compact>();
-  bench::generic_cases<bale_msgpack>();  // beside msgpack-cxx (libraries/msgpack.cpp)
   // Case 5's other distributions (generic_cases has the uniform one) and every variant of it.
   using cases::seed_spread;
   for (const auto& [case_name, input] : cases::seed_distributions) {

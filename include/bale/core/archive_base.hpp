@@ -1,6 +1,8 @@
 #pragma once
 // What every archive repeats, written once: ar(a, b, c) over values, the field path that errors
-// carry, and entering and leaving a level of nesting on the read side.
+// carry, and entering and leaving a level of nesting on the read side. The path helpers are always
+// inlined: each is a try block around its caller's own code, and as a call of its own it would
+// cost the levels of inlining that the readers' hot loops need.
 
 #include <cstddef>
 #include <string>
@@ -24,7 +26,7 @@ class archive_base {
 
 /// Runs f(); an error thrown inside gets `name` in front of its field path.
 template <class F>
-decltype(auto) within_field(std::string_view name, F&& f) {
+[[gnu::always_inline]] inline decltype(auto) within_field(std::string_view name, F&& f) {
   try {
     return f();
   } catch (error& e) {
@@ -33,10 +35,22 @@ decltype(auto) within_field(std::string_view name, F&& f) {
   }
 }
 
+/// Runs f(), which reads an object's members in turn and counts them in `index`; an error thrown
+/// inside gets the name of member `index` (Names::value[index]) in front of its path.
+template <class Names, class F>
+[[gnu::always_inline]] inline void within_member(const std::size_t& index, F&& f) {
+  try {
+    f();
+  } catch (error& e) {
+    e.prepend_field(Names::value[index]);
+    throw;
+  }
+}
+
 /// Runs f(); an error thrown inside gets `[index]` in front of its path, index read as it is
 /// when thrown: for loops that count their elements as they go.
 template <class F>
-void within_index(const std::size_t& index, F&& f) {
+[[gnu::always_inline]] inline void within_index(const std::size_t& index, F&& f) {
   try {
     f();
   } catch (error& e) {
@@ -47,11 +61,14 @@ void within_index(const std::size_t& index, F&& f) {
 
 /// Calls f(i) for i in [first, count); an error thrown inside gets `[i]` in front of its path.
 template <class F>
-void for_each_index(std::size_t count, F&& f, std::size_t first = 0) {
+[[gnu::always_inline]] inline void for_each_index(std::size_t count, F&& f, std::size_t first = 0) {
   std::size_t i = first;
-  within_index(i, [&] {
+  try {
     for (; i < count; ++i) f(i);
-  });
+  } catch (error& e) {
+    e.prepend_index(i);
+    throw;
+  }
 }
 
 /// One level of nesting for the lifetime of the guard; past limits::max_depth the archive fails

@@ -131,7 +131,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   void read_object(Members&... members) {
     const nesting guard(*this);
     std::size_t index = 0;
-    (within_field(Names::value[index++], [&] { process(members); }), ...);
+    within_member<Names>(index, [&] { ((process(members), ++index), ...); });
   }
   template <class T>
   void read_field(std::string_view name, T& value) {

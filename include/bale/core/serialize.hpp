@@ -16,8 +16,8 @@
 
 namespace bale {
 
-/// The exact number of bytes serialize<Format>(values...) produces.
 namespace detail {
+/// serialized_size, within a write that shares `context` with its writing pass.
 template <class Format, class... Ts>
 std::size_t serialized_size_in(write_context& context, const Ts&... values) {
   size_counter counter;
@@ -27,6 +27,7 @@ std::size_t serialized_size_in(write_context& context, const Ts&... values) {
 }
 }  // namespace detail
 
+/// The exact number of bytes serialize<Format>(values...) produces.
 template <format Format = binary, class... Ts>
 std::size_t serialized_size(const Ts&... values) {
   detail::write_context context;
