@@ -48,10 +48,8 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
               const json_options& options = {}) noexcept
       : json_fast_paths(input, context, options) {}
 
-  // Always inlined: its bookkeeping is a few tests, and a call per member or element costs more
-  // (GCC otherwise keeps it out of line once the reader's layers add up).
   template <class T>
-  [[gnu::always_inline]] void process(T& value) {
+  void process(T& value) {
     static_assert(!std::is_const_v<T>, "bale: cannot read into a const object");
     require_serializable<T>();
     // at_value_ says the value's place is already taken care of (its comma read, or its member
@@ -464,7 +462,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     return a.size() == b.size() && same_bytes(a.data(), b.data(), a.size());
   }
   template <class T>
-  [[gnu::always_inline]] void process_managed(T& value) {
+  void process_managed(T& value) {
     at_value_ = true;
     process(value);
   }

@@ -21,10 +21,9 @@ class json_number_reader : public json_cursor {
   using json_cursor::json_cursor;
 
  protected:
-  /// A bool, integer or floating-point value. Always inlined: a wrapper level more keeps GCC
-  /// from inlining a number's whole read into the object that holds it.
+  /// A bool, integer or floating-point value.
   template <class T>
-  [[gnu::always_inline]] void read_number(T& value) {
+  void read_number(T& value) {
     if constexpr (std::is_same_v<T, bool>) {
       read_bool(value);
     } else if constexpr (std::is_floating_point_v<T>) {
