@@ -86,4 +86,21 @@ TEST(EntryPoints, TryDeserializeIntoExisting) {
   EXPECT_FALSE(bale::try_deserialize(std::string_view("x"), existing).has_value());
 }
 
+// JSON's writer stores ahead of its text into a growing buffer: into memory of exactly the text's
+// size it must still write nothing past the end (the sanitizer build checks).
+TEST(EntryPoints, SerializeToJsonFillsExactlyTheBuffer) {
+  const std::vector<int> value{1, 22, 333, -4444};
+  const std::string text = bale::to_json(value);
+  std::vector<std::byte> exact(text.size());
+  ASSERT_EQ(bale::serialize_to<bale::json>(exact, value), text.size());
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(exact.data()), exact.size()), text);
+  std::vector<std::byte> short_by_one(text.size() - 1);
+  try {
+    bale::serialize_to<bale::json>(short_by_one, value);
+    ADD_FAILURE() << "no error";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::buffer_too_small);
+  }
+}
+
 }  // namespace

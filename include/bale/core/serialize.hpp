@@ -3,6 +3,7 @@
 // size is computed first, then memory is allocated (or grown) once and written without checks.
 
 #include <cstddef>
+#include <cstring>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,23 +35,6 @@ std::size_t serialized_size(const Ts&... values) {
   return detail::serialized_size_in<Format>(context, values...);
 }
 
-/// Writes values into `out`, which must hold serialized_size(values...) bytes; returns that size.
-/// Throws bale::error (errc::buffer_too_small) if it does not.
-template <format Format = binary, class... Ts>
-std::size_t serialize_to(std::span<std::byte> out, const Ts&... values) {
-  detail::write_context context;
-  const std::size_t size = detail::serialized_size_in<Format>(context, values...);
-  if (size > out.size())
-    throw error(errc::buffer_too_small,
-                "the encoding needs " + std::to_string(size) + " bytes, the buffer holds " +
-                    std::to_string(out.size()),
-                0);
-  detail::span_sink sink(out.data());
-  typename Format::template writer<detail::span_sink> ar(sink, context);
-  ar(values...);
-  return size;
-}
-
 /// Appends the encoding of values to a byte buffer, growing it once; returns the bytes appended.
 template <format Format = binary, byte_buffer Buffer, class... Ts>
 std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
@@ -76,6 +60,35 @@ std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
   typename Format::template writer<detail::span_sink> ar(sink, context);
   ar(values...);
   return size;
+}
+
+/// Writes values into `out`, which must hold serialized_size(values...) bytes; returns that size.
+/// Throws bale::error (errc::buffer_too_small) if it does not.
+template <format Format = binary, class... Ts>
+std::size_t serialize_to(std::span<std::byte> out, const Ts&... values) {
+  const auto too_small = [&](std::size_t size) {
+    throw error(errc::buffer_too_small,
+                "the encoding needs " + std::to_string(size) + " bytes, the buffer holds " +
+                    std::to_string(out.size()),
+                0);
+  };
+  if constexpr (!detail::sizes_first<Format>) {
+    // A format that writes into a growing buffer may store ahead of its text (JSON's writer
+    // does): it writes into one of its own, then the bytes are copied.
+    std::vector<std::byte> text;
+    serialize_into<Format>(text, values...);
+    if (text.size() > out.size()) too_small(text.size());
+    if (!text.empty()) std::memcpy(out.data(), text.data(), text.size());
+    return text.size();
+  } else {
+    detail::write_context context;
+    const std::size_t size = detail::serialized_size_in<Format>(context, values...);
+    if (size > out.size()) too_small(size);
+    detail::span_sink sink(out.data());
+    typename Format::template writer<detail::span_sink> ar(sink, context);
+    ar(values...);
+    return size;
+  }
 }
 
 /// The encoding of value as a new byte vector.
