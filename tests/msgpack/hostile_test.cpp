@@ -183,6 +183,30 @@ TEST(MsgpackHostile, NestingBombsStopAtTheDepthLimit) {
   EXPECT_TRUE(deep.has_value());
 }
 
+TEST(MsgpackHostile, ManyNamesAreCheckedInLinearithmicTime) {
+  // 200,000 distinct names for a type that reads one: indexing them must not compare every pair
+  // (that would be 2 * 10^10 comparisons); the member the type asks for is missing.
+  constexpr std::uint32_t entries = 200000;
+  std::vector<std::byte> input = bytes_of({0xdf, 0x00, 0x03, 0x0d, 0x40});
+  for (std::uint32_t i = 0; i < entries; ++i) {
+    const std::string name = "m" + std::to_string(i);
+    input.push_back(static_cast<std::byte>(0xa0 | name.size()));
+    for (const char c : name) input.push_back(static_cast<std::byte>(c));
+    input.push_back(std::byte{0xc0});
+  }
+  auto r = read<hostile_msgpack::bag>(input);
+  ASSERT_FALSE(r);
+  EXPECT_NE(std::string(r.error().what()).find("missing member \"a\""), std::string::npos)
+      << r.error().what();
+  // A repeated name among them is found as well.
+  input.insert(input.end(), {std::byte{0xa2}, std::byte{'m'}, std::byte{'7'}, std::byte{0xc0}});
+  input[4] = std::byte{0x41};  // 200,001 entries
+  auto twice = read<hostile_msgpack::bag>(input);
+  ASSERT_FALSE(twice);
+  EXPECT_NE(std::string(twice.error().what()).find("duplicate member \"m7\""), std::string::npos)
+      << twice.error().what();
+}
+
 TEST(MsgpackHostile, TrailingBytesAndWrongShapes) {
   auto trailing = read<int>(bytes_of({0x01, 0x02}));
   ASSERT_FALSE(trailing);
