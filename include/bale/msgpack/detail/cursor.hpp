@@ -57,21 +57,23 @@ class msgpack_cursor {
   const std::byte* position() const noexcept { return pos_; }
   void seek(const std::byte* p) noexcept { pos_ = p; }
 
-  const std::byte* take(std::size_t n) {
+  [[gnu::always_inline]] const std::byte* take(std::size_t n) {
     if (n > remaining()) [[unlikely]]
       fail_short(n);
     const std::byte* at = pos_;
     pos_ += n;
     return at;
   }
-  std::uint8_t take_byte() { return std::to_integer<std::uint8_t>(*take(1)); }
-  std::uint8_t peek_byte() {
+  [[gnu::always_inline]] std::uint8_t take_byte() {
+    return std::to_integer<std::uint8_t>(*take(1));
+  }
+  [[gnu::always_inline]] std::uint8_t peek_byte() {
     if (pos_ == end_) [[unlikely]]
       fail_short(1);
     return std::to_integer<std::uint8_t>(*pos_);
   }
   template <class U>
-  U take_big_endian() {
+  [[gnu::always_inline]] U take_big_endian() {
     const std::byte* at = take(sizeof(U));
     U value = 0;
     for (std::size_t i = 0; i < sizeof(U); ++i)
@@ -130,7 +132,7 @@ class msgpack_cursor {
 
   /// Any integer form whose value fits T.
   template <class T>
-  T read_integer() {
+  [[gnu::always_inline]] T read_integer() {
     const std::size_t at = offset();
     const whole_number n = read_whole_number(at, "an integer");
     return fit_integer<T>(n, at);
@@ -139,24 +141,33 @@ class msgpack_cursor {
   /// float32 or float64, or an integer (other writers, msgpack-cxx among them, write a float with
   /// a whole value as one); into T only if the value converts exactly.
   template <class T>
-  T read_float() {
-    const std::size_t at = offset();
+  [[gnu::always_inline]] T read_float() {
+    // The form bale writes for T is tried first.
     const std::uint8_t b = peek_byte();
-    if (b == msgpack_wire::float32) {
-      ++pos_;
-      return static_cast<T>(std::bit_cast<float>(take_big_endian<std::uint32_t>()));
-    }
-    if (b != msgpack_wire::float64) return exact_float<T>(read_whole_number(at, "a float"), at);
-    ++pos_;
-    const double value = std::bit_cast<double>(take_big_endian<std::uint64_t>());
     if constexpr (std::is_same_v<T, float>) {
-      const auto narrow = static_cast<float>(value);
-      if (static_cast<double>(narrow) != value && !std::isnan(value))
-        fail_at(errc::invalid_value, "float64 value does not fit a float exactly", at);
-      return narrow;
+      if (b == msgpack_wire::float32) [[likely]]
+        return take_float32();
+      if (b == msgpack_wire::float64) return narrow_exactly(take_float64());
     } else {
-      return static_cast<T>(value);
+      if (b == msgpack_wire::float64) [[likely]]
+        return static_cast<T>(take_float64());
+      if (b == msgpack_wire::float32) return static_cast<T>(take_float32());
     }
+    return read_float_from_integer<T>();
+  }
+  float take_float32() {
+    ++pos_;
+    return std::bit_cast<float>(take_big_endian<std::uint32_t>());
+  }
+  double take_float64() {
+    ++pos_;
+    return std::bit_cast<double>(take_big_endian<std::uint64_t>());
+  }
+  float narrow_exactly(double value) const {
+    const auto narrow = static_cast<float>(value);
+    if (static_cast<double>(narrow) != value && !std::isnan(value)) [[unlikely]]
+      fail_at(errc::invalid_value, "float64 value does not fit a float exactly", offset() - 9);
+    return narrow;
   }
 
   /// A map key that names a member: a view of its bytes.
@@ -265,7 +276,7 @@ class msgpack_cursor {
   // The 1-, 2-, 4- or 8-byte big-endian value after an int or uint type byte, as 64 bits
   // (sign-extended for int forms).
   template <bool Signed>
-  std::uint64_t read_sized(unsigned width_code) {
+  [[gnu::always_inline]] std::uint64_t read_sized(unsigned width_code) {
     switch (width_code) {
       case 0:
         return widen<Signed, std::int8_t>(take_big_endian<std::uint8_t>());
@@ -290,7 +301,7 @@ class msgpack_cursor {
     bool negative;
     std::uint64_t bits;
   };
-  whole_number read_whole_number(std::size_t at, const char* expected) {
+  [[gnu::always_inline]] whole_number read_whole_number(std::size_t at, const char* expected) {
     const std::uint8_t b = take_byte();
     if (b <= msgpack_wire::positive_fixint_max) return {false, b};
     if (b >= msgpack_wire::negative_fixint_min)
@@ -307,7 +318,7 @@ class msgpack_cursor {
   }
 
   template <class T>
-  T fit_integer(whole_number n, std::size_t at) const {
+  [[gnu::always_inline]] T fit_integer(whole_number n, std::size_t at) const {
     using limits_t = std::numeric_limits<T>;
     if (n.negative) {
       const auto v = static_cast<std::int64_t>(n.bits);
@@ -319,6 +330,13 @@ class msgpack_cursor {
     if (n.bits > static_cast<std::uint64_t>(limits_t::max()))
       fail_at(errc::invalid_value, "integer " + std::to_string(n.bits) + " is out of range", at);
     return static_cast<T>(n.bits);
+  }
+
+  // Out of line: bale never writes a float as an integer, and the loops over floats stay small.
+  template <class T>
+  [[gnu::noinline]] T read_float_from_integer() {
+    const std::size_t at = offset();
+    return exact_float<T>(read_whole_number(at, "a float"), at);
   }
 
   // A whole number as a float, when the float holds it exactly. Converting back is checked
