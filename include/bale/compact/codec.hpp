@@ -127,6 +127,10 @@ struct compact_codec : bool_flag<compact_codec> {
       sink.skip(total);
     } else {
       std::byte* const start = sink.ensure(count * varint_size(~std::uint64_t{0}));
+      if (start == nullptr) {  // no room lent for the longest case: one checked varint at a time
+        for (std::size_t i = 0; i < count; ++i) write_varint(sink, wire_value(data[i]));
+        return;
+      }
       std::byte* out = start;
       for (std::size_t i = 0; i < count; ++i) {
         std::uint64_t value = wire_value(data[i]);

@@ -3,7 +3,7 @@
 // The 255 values n/2 for n in [-127, 127] (0, +-0.5, +-1, +-1.5, ... +-63.5) take one byte; every
 // other value takes one escape byte (0xFF) and then its raw bytes. The round trip is exact for
 // every bit pattern: -0.0, NaN payloads and infinities are never in the one-byte set, so they go in
-// full.
+// full. Each value has one encoding: a reader refuses a one-byte value written in full.
 //
 //   struct sample { bale::small_float<float> weight; bale::small_float<double> bias; };
 //   sample s{1.5f, 0.0};   // 2 bytes on the wire instead of 12
@@ -13,6 +13,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "bale/core/error.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
 
@@ -76,9 +77,12 @@ struct serializer<small_float<T>> {
     }
     std::uint8_t code = 0;
     ar.read_scalar(code);
-    if (code == detail::small_float_escape)
+    if (code == detail::small_float_escape) {
       ar.read_scalar(f.value);
-    else
+      // One encoding per value: a value with a one-byte form written in full is refused.
+      if (detail::small_float_code(f.value))
+        ar.fail(errc::invalid_value, "a small_float written in full has a one-byte form");
+    } else
       f.value = detail::small_float_value<T>(code);
   }
 };

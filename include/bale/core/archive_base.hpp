@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "bale/core/error.hpp"
+#include "bale/core/nesting.hpp"
 #include "bale/core/read_context.hpp"
 
 namespace bale::detail {
@@ -71,26 +72,60 @@ template <class F>
   }
 }
 
-/// One level of nesting for the lifetime of the guard; past limits::max_depth the archive fails
-/// with errc::depth_exceeded (through its own fail(), so a text format adds line and column).
+template <class Archive>
+[[noreturn, gnu::cold, gnu::noinline]] void fail_allocation(const Archive& ar) {
+  ar.fail(errc::allocation_limit, "the allocation limit of " +
+                                      std::to_string(ar.context().limits().max_allocation) +
+                                      " bytes is reached");
+}
+/// Charges `count` allocations of `size` bytes each to the decode's budget before a type makes them
+/// (a pointee, a container's nodes), or fails with errc::allocation_limit through the archive.
+template <class Archive>
+inline void charge_allocation(const Archive& ar, std::size_t count, std::size_t size) {
+  if (!ar.context().try_charge(count, size)) [[unlikely]]
+    fail_allocation(ar);
+}
+
+/// Fails unless a view into the input may be kept by the value being read.
+template <class Archive>
+inline void require_views_allowed(const Archive& ar) {
+  if (!ar.context().views_allowed()) [[unlikely]]
+    ar.fail(errc::invalid_value,
+            "a string_view or span would point into a buffer that is freed when this call "
+            "returns: read it with bale::load_file_owned, or use std::string / std::vector");
+}
+
+/// Whether a level wraps one value (an optional, a variant), which is then counted with it.
+enum class level_kind : bool { own, wraps_one };
+
+/// One level of nesting for the lifetime of the guard (see core/nesting.hpp for what counts);
+/// past limits::max_depth the archive fails with errc::depth_exceeded through its own fail(), so
+/// a text format adds line and column. Reading and writing archives alike.
 template <class Archive>
 class nesting_guard {
  public:
-  explicit nesting_guard(const Archive& ar) : context_(ar.context()) {
-    if (!context_.try_enter()) [[unlikely]]
-      fail_too_deep(ar);
+  explicit nesting_guard(const Archive& ar, level_kind kind = level_kind::own)
+      : state_(ar.context()), counted_(!state_.take_wrapped()) {
+    if (counted_) {
+      if (!state_.try_enter()) [[unlikely]]
+        fail_too_deep(ar);
+      state_.set_wrapped(kind == level_kind::wraps_one);
+    }
   }
-  ~nesting_guard() { context_.leave(); }
+  ~nesting_guard() {
+    state_.set_wrapped(false);
+    if (counted_) state_.leave();
+  }
   nesting_guard(const nesting_guard&) = delete;
   nesting_guard& operator=(const nesting_guard&) = delete;
 
  private:
   [[noreturn, gnu::cold, gnu::noinline]] void fail_too_deep(const Archive& ar) {
-    context_.leave();
-    ar.fail(errc::depth_exceeded,
-            "nesting deeper than " + std::to_string(context_.limits().max_depth));
+    state_.leave();
+    ar.fail(errc::depth_exceeded, "nesting deeper than " + std::to_string(state_.max_depth()));
   }
-  read_context& context_;
+  nesting_state& state_;
+  bool counted_;
 };
 
 }  // namespace bale::detail

@@ -43,6 +43,14 @@ result<void> capture_errors(Reader& ar, F&& read) noexcept {
   }
 }
 
+/// deserialize with a context the caller set up (files forbid views into their buffers).
+template <class Format, class T>
+void deserialize_in(read_context& context, std::span<const std::byte> bytes, T& value) {
+  typename Format::reader ar(bytes, context);
+  ar(value);
+  require_consumed(ar);
+}
+
 }  // namespace detail
 
 /// Reads the whole of `bytes` into an existing object. Throws bale::error on bad input; an
@@ -50,9 +58,7 @@ result<void> capture_errors(Reader& ar, F&& read) noexcept {
 template <format Format = binary, byte_input Bytes, class T>
 void deserialize(const Bytes& bytes, T& value, const limits& lim = {}) {
   detail::read_context context(lim);
-  typename Format::reader ar(as_byte_span(bytes), context);
-  ar(value);
-  detail::require_consumed(ar);
+  detail::deserialize_in<Format>(context, as_byte_span(bytes), value);
 }
 
 /// Reads a T from the whole of `bytes`:  auto v = bale::deserialize<std::vector<int>>(bytes);

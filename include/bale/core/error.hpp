@@ -21,7 +21,7 @@ enum class errc : std::uint8_t {
                       ///< load() threw, ...
   depth_exceeded,     ///< nesting deeper than limits::max_depth
   allocation_limit,   ///< the message would allocate more than limits::max_allocation
-  element_limit,      ///< more zero-byte elements than limits::max_empty_elements
+  element_limit,      ///< past max_empty_elements / max_empty_bytes / max_bucket_keys
   misaligned,         ///< a zero-copy view was asked for on input not aligned for its type
   buffer_too_small,   ///< serialize_to: the output span cannot hold the encoding
   io_error,           ///< a file could not be opened, mapped, written, synced or renamed

@@ -17,6 +17,13 @@ struct limits {
   /// Elements that occupy no bytes on the wire (std::monostate, empty structs) cannot be
   /// bounded by the input size; this caps how many one message may create.
   std::size_t max_empty_elements = std::size_t{1} << 20;
+  /// What those elements may occupy in memory, summed (sizeof each): the one allocation a decode
+  /// makes that no input byte paid for.
+  std::size_t max_empty_bytes = std::size_t{1} << 20;
+  /// Distinct keys that may share one bucket of a hash table being read (unordered_set, _map and
+  /// their multi forms): keys chosen to collide would otherwise make reading quadratic. Random
+  /// keys at the tables' load factor of 1 come nowhere near it.
+  std::size_t max_bucket_keys = 64;
 };
 
 }  // namespace bale

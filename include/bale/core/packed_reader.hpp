@@ -4,6 +4,7 @@
 // allocation budget; nesting is limited. A value of fixed encoded size is bounds-checked once, then
 // read by an unchecked reader (Checked = false) over exactly its bytes.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -101,7 +102,8 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   void read_sequence(OnCount&& on_count, OnElement&& on_element) {
     const nesting guard(*this);
     const std::size_t count = read_count<Element>(true);
-    on_count(count);
+    // Elements that may take no bytes: only as many as bytes are left are paid for.
+    on_count(wire_size_of<Codec, Element>.min > 0 ? count : std::min(count, remaining()));
     read_elements<Element>(count, on_element);
   }
   /// Maps are sequences of entries; Entry is std::pair<Key, Value>.
@@ -146,7 +148,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   template <class F>
   void read_optional(F&& on_present) {
     if (Codec::read_flag(*this)) {
-      const nesting guard(*this);
+      const nesting guard(*this, level_kind::wraps_one);
       on_present();
     }
   }
@@ -160,7 +162,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
               "variant index " + std::to_string(index) + " but only " + std::to_string(count) +
                   " alternatives",
               at);
-    const nesting guard(*this);
+    const nesting guard(*this, level_kind::wraps_one);
     on_index(static_cast<std::size_t>(index));
   }
   /// A fixed number of elements into contiguous memory.
@@ -185,7 +187,10 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   void read_sequence_into(Target&& target) {
     const nesting guard(*this);
     const std::size_t count = read_count<T>(true);
-    read_contiguous(target.resize(count), count);
+    if constexpr (wire_size_of<Codec, T>.min == 0)
+      read_growing<T>(target, count);
+    else
+      read_contiguous(target.resize(count), count);
   }
   template <class Ch, class Traits, class Alloc>
   void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
@@ -247,6 +252,22 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
     return static_cast<std::size_t>(count);
   }
 
+  // Elements that may take no bytes on the wire: the count is not paid for by the input, so the
+  // room grows (doubling) as elements arrive rather than being sized to the count up front.
+  template <class T, class Target>
+  void read_growing(Target& target, std::size_t count) {
+    constexpr std::size_t first_room = 64;
+    std::size_t room = std::min(count, first_room);
+    T* data = target.resize(room);
+    read_elements<T>(count, [&](packed_reader& ar, std::size_t i) {
+      if (i == room) [[unlikely]] {
+        room = std::min(count, 2 * room);
+        data = target.resize(room);
+      }
+      ar.process(data[i]);
+    });
+  }
+
   template <class Element, class OnElement>
   void read_elements(std::size_t count, OnElement&& on_element, std::size_t first = 0) {
     for_each_index(
@@ -255,7 +276,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
           if constexpr (wire_size_of<Codec, Element>.min == 0) {
             const std::byte* before = pos_;
             call_element(on_element, i);
-            if (pos_ == before && !context_.try_count_empty()) fail_empty_elements();
+            if (pos_ == before && !context_.try_count_empty(sizeof(Element))) fail_empty_elements();
           } else {
             call_element(on_element, i);
           }
@@ -263,8 +284,10 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
         first);
   }
   [[noreturn, gnu::cold, gnu::noinline]] void fail_empty_elements() const {
-    fail(errc::element_limit, "more than " + std::to_string(context_.limits().max_empty_elements) +
-                                  " elements that take no bytes");
+    fail(errc::element_limit, "more elements that take no bytes than the limits allow (" +
+                                  std::to_string(context_.limits().max_empty_elements) +
+                                  " elements, " +
+                                  std::to_string(context_.limits().max_empty_bytes) + " bytes)");
   }
 
   template <class OnElement>

@@ -52,18 +52,21 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   /// A dynamic number of elements; `write_elements()` writes them.
   template <class F>
   void write_sequence(std::size_t count, F&& write_elements) {
+    const nesting guard(*this);
     Codec::write_length(sink_, count);
     write_elements();
   }
   /// A dynamic number of elements in contiguous memory.
   template <class T>
   void write_contiguous_sequence(const T* data, std::size_t count) {
+    const nesting guard(*this);
     Codec::write_length(sink_, count);
     write_contiguous(data, count);
   }
   /// Key is the map's key type (a text format decides by it between an object and pairs).
   template <class Key, class F>
   void write_map(std::size_t count, F&& write_entries) {
+    const nesting guard(*this);
     Codec::write_length(sink_, count);
     write_entries();
   }
@@ -75,11 +78,13 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   /// A fixed number of elements known to both sides (std::array, tuple, pair, ...).
   template <class F>
   void write_tuple(std::size_t, F&& write_elements) {
+    const nesting guard(*this);
     write_elements();
   }
   /// Named members of a reflected type; Names::value holds the names (unused here).
   template <class Names, class... Members>
   void write_object(const Members&... members) {
+    const nesting guard(*this);
     (process(members), ...);
   }
   template <class T>
@@ -89,16 +94,21 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   /// A user type that writes itself through ar(...).
   template <class F>
   void write_composite(F&& write_members) {
+    const nesting guard(*this);
     write_members();
   }
   template <class F>
   void write_optional(bool present, F&& write_value) {
     Codec::write_flag(sink_, present);
-    if (present) write_value();
+    if (present) {
+      const nesting guard(*this, level_kind::wraps_one);
+      write_value();
+    }
   }
   template <class F>
   void write_variant(std::size_t index, F&& write_value) {
     Codec::write_index(sink_, index);
+    const nesting guard(*this, level_kind::wraps_one);
     write_value();
   }
   /// Elements in contiguous memory: one copy when the codec's wire layout is the memory layout.
@@ -128,6 +138,8 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   Sink& sink() noexcept { return sink_; }
 
  private:
+  using nesting = nesting_guard<packed_writer>;
+
   Sink& sink_;
   write_context& context_;
 };

@@ -7,12 +7,13 @@
 
 #include "bale/core/error.hpp"
 #include "bale/core/limits.hpp"
+#include "bale/core/nesting.hpp"
 
 namespace bale::detail {
 
-class read_context {
+class read_context : public nesting_state {
  public:
-  explicit read_context(const limits& lim) noexcept : limits_(lim) {}
+  explicit read_context(const limits& lim) noexcept : nesting_state(lim.max_depth), limits_(lim) {}
 
   const bale::limits& limits() const noexcept { return limits_; }
 
@@ -25,25 +26,29 @@ class read_context {
   }
   std::size_t allocated() const noexcept { return allocated_; }
 
-  bool try_enter() noexcept { return ++depth_ <= limits_.max_depth; }
-  void leave() noexcept { --depth_; }
-  std::size_t depth() const noexcept { return depth_; }
+  /// Views into the input (string_view, span) are refused when the input is a buffer the call
+  /// frees before it returns (load_file, record_reader): they would dangle.
+  bool views_allowed() const noexcept { return views_allowed_; }
+  void forbid_views() noexcept { views_allowed_ = false; }
 
   /// Elements that took no input bytes; they cannot be bounded by the input size.
   std::size_t empty_elements_left() const noexcept {
     return limits_.max_empty_elements - empty_elements_;
   }
-  bool try_count_empty(std::size_t n = 1) noexcept {
-    if (n > empty_elements_left()) return false;
-    empty_elements_ += n;
+  /// Counts one element that took no input bytes and the `size` bytes it occupies in memory.
+  bool try_count_empty(std::size_t size) noexcept {
+    if (empty_elements_left() == 0 || size > limits_.max_empty_bytes - empty_bytes_) return false;
+    ++empty_elements_;
+    empty_bytes_ += size;
     return true;
   }
 
  private:
   bale::limits limits_;
   std::size_t allocated_ = 0;
-  std::size_t depth_ = 0;
   std::size_t empty_elements_ = 0;
+  std::size_t empty_bytes_ = 0;
+  bool views_allowed_ = true;
 };
 
 }  // namespace bale::detail

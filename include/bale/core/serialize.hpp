@@ -1,6 +1,6 @@
 #pragma once
 // Writing: serialize, serialize_into, serialize_to, serialized_size, and bale::writer. The exact
-// size is computed first, then memory is allocated (or grown) once and written without checks.
+// size is computed first, then memory is allocated (or grown) once and written into.
 
 #include <cstddef>
 #include <cstring>
@@ -11,6 +11,7 @@
 #include "bale/core/buffer.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
+#include "bale/core/limits.hpp"
 #include "bale/core/sink.hpp"
 #include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"
@@ -25,6 +26,14 @@ std::size_t serialized_size_in(write_context& context, const Ts&... values) {
   typename Format::template writer<size_counter> ar(counter, context);
   ar(values...);
   return counter.size();
+}
+/// A save() that wrote fewer bytes the second time leaves bytes nobody wrote: an error too.
+inline void require_filled(const span_sink& sink, std::size_t size) {
+  if (sink.size() != size)
+    throw error(errc::invalid_value,
+                "a save() wrote " + std::to_string(sink.size()) + " bytes where the size counted " +
+                    std::to_string(size) + ": it must write the same bytes every time",
+                sink.size());
 }
 }  // namespace detail
 
@@ -56,9 +65,15 @@ std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
   const std::size_t size = detail::serialized_size_in<Format>(context, values...);
   const std::size_t old_size = buffer.size();
   buffer.resize(old_size + size);
-  detail::span_sink sink(reinterpret_cast<std::byte*>(buffer.data()) + old_size);
+  detail::span_sink sink(reinterpret_cast<std::byte*>(buffer.data()) + old_size, size);
   typename Format::template writer<detail::span_sink> ar(sink, context);
-  ar(values...);
+  try {
+    ar(values...);
+  } catch (...) {
+    buffer.resize(old_size);
+    throw;
+  }
+  detail::require_filled(sink, size);
   return size;
 }
 
@@ -84,9 +99,10 @@ std::size_t serialize_to(std::span<std::byte> out, const Ts&... values) {
     detail::write_context context;
     const std::size_t size = detail::serialized_size_in<Format>(context, values...);
     if (size > out.size()) too_small(size);
-    detail::span_sink sink(out.data());
+    detail::span_sink sink(out.data(), size);
     typename Format::template writer<detail::span_sink> ar(sink, context);
     ar(values...);
+    detail::require_filled(sink, size);
     return size;
   }
 }
@@ -97,6 +113,28 @@ template <format Format = binary, class T>
 std::vector<std::byte> serialize(const T& value) {
   std::vector<std::byte> bytes;
   serialize_into<Format>(bytes, value);
+  return bytes;
+}
+
+/// serialize with limits other than the defaults: writing fails with errc::depth_exceeded where
+/// a value nests deeper than lim.max_depth, as reading it would.
+template <format Format = binary, class T>
+std::vector<std::byte> serialize(const T& value, const limits& lim) {
+  detail::write_context context(lim);
+  std::vector<std::byte> bytes;
+  if constexpr (!detail::sizes_first<Format>) {
+    detail::buffer_sink<std::vector<std::byte>> sink(bytes);
+    typename Format::template writer<detail::buffer_sink<std::vector<std::byte>>> ar(sink, context);
+    ar(value);
+    sink.finish();
+  } else {
+    const std::size_t size = detail::serialized_size_in<Format>(context, value);
+    bytes.resize(size);
+    detail::span_sink sink(bytes.data(), size);
+    typename Format::template writer<detail::span_sink> ar(sink, context);
+    ar(value);
+    detail::require_filled(sink, size);
+  }
   return bytes;
 }
 

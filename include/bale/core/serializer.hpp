@@ -6,6 +6,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <string>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -310,6 +312,9 @@ struct defaults_omitting_serializer {
       for (std::size_t i = 0; i < std::extent_v<M>; ++i)
         if (differs(member[i], default_member[i])) return true;
       return false;
+    } else if constexpr (std::is_floating_point_v<M>) {
+      // Bit for bit: -0.0 equals 0.0 but must keep its sign; a NaN equals its own bits.
+      return std::memcmp(&member, &default_member, sizeof(M)) != 0;
     } else if constexpr (requires {
                            { member == default_member } -> std::convertible_to<bool>;
                          }) {
@@ -317,6 +322,17 @@ struct defaults_omitting_serializer {
     } else {
       return true;  // cannot compare: always written
     }
+  }
+  // One encoding per value: a member marked present must differ from its default, as the
+  // writer marks only those.
+  template <class Archive, class M>
+  static void read_present(Archive& ar, std::string_view name, M& member, const M& default_member) {
+    const std::size_t at = ar.offset();
+    ar.read_field(name, member);
+    if (!differs(member, default_member))
+      ar.fail_at(errc::invalid_value,
+                 "member \"" + std::string(name) + "\" is marked present but equals its default",
+                 at);
   }
   template <class M>
   static void reset(M& member, const M& default_member) {
@@ -369,7 +385,7 @@ struct defaults_omitting_serializer {
               ar.fail_at(errc::invalid_value, "presence mask has bits past the last member", at);
           }
           std::size_t k = 0;
-          ((mask[k / 8] >> (k % 8) & 1U ? ar.read_field(names[k], members)
+          ((mask[k / 8] >> (k % 8) & 1U ? read_present(ar, names[k], members, default_members)
                                         : reset(members, default_members),
             ++k),
            ...);

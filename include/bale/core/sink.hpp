@@ -1,13 +1,17 @@
 #pragma once
 // Where an output archive puts bytes: put(data, n) copies, reserve(n) (n <= 16) returns room that
 // the caller fills in place (for small encodings such as varints), and ensure(n) returns room for
-// up to n bytes of which the caller then keeps advance(k) (for runs whose size varies). The same
+// up to n bytes of which the caller then keeps advance(k) (for runs whose size varies), or null
+// where the sink cannot lend that much at once. The same
 // archive code runs twice over a value: once with a size_counter to learn the exact size, then with
-// a span_sink over memory of exactly that size, so the writing pass needs no growth or bounds check
-// per value.
+// a span_sink over memory of exactly that size, so the writing pass needs no growth; it checks its
+// bounds, as a type's save() may write differently the second time.
 
 #include <cstddef>
 #include <cstring>
+#include <string>
+
+#include "bale/core/error.hpp"
 
 namespace bale::detail {
 
@@ -30,26 +34,46 @@ class size_counter {
 class span_sink {
  public:
   static constexpr bool counts_only = false;
-  explicit span_sink(std::byte* out) noexcept : out_(out), start_(out) {}
-  void put(const void* data, std::size_t n) noexcept {
+  span_sink(std::byte* out, std::size_t size) noexcept : out_(out), start_(out), end_(out + size) {}
+  void put(const void* data, std::size_t n) {
+    check_room(n);
     // n may be 0 with data == nullptr (an empty vector); memcpy must not see that.
     if (n != 0) std::memcpy(out_, data, n);
     out_ += n;
   }
   /// Room for n bytes (n <= 16) that the caller writes in place.
-  std::byte* reserve(std::size_t n) noexcept {
+  std::byte* reserve(std::size_t n) {
+    check_room(n);
     std::byte* at = out_;
     out_ += n;
     return at;
   }
-  /// Where the next bytes go; the sizing pass guarantees room for what is written there.
-  std::byte* ensure(std::size_t) noexcept { return out_; }
+  /// Room for up to n bytes, of which the caller keeps advance(k); null when fewer are left (the
+  /// caller then writes piece by piece, each checked).
+  std::byte* ensure(std::size_t n) noexcept {
+    return n <= static_cast<std::size_t>(end_ - out_) ? out_ : nullptr;
+  }
   void advance(std::size_t n) noexcept { out_ += n; }
   std::size_t size() const noexcept { return static_cast<std::size_t>(out_ - start_); }
 
  private:
+  // The sizing pass made room for exactly what it counted. A type whose save() writes more the
+  // second time would write past it: that is an error, never a write out of bounds.
+  void check_room(std::size_t n) const {
+    if (n > static_cast<std::size_t>(end_ - out_)) [[unlikely]]
+      fail_overflow(n);
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_overflow(std::size_t n) const {
+    throw error(errc::invalid_value,
+                "a save() wrote more bytes than when the size was counted (" +
+                    std::to_string(size() + n) + " > " + std::to_string(end_ - start_) +
+                    "): it must write the same bytes every time",
+                size());
+  }
+
   std::byte* out_;
   std::byte* start_;
+  std::byte* end_;
 };
 
 /// Appends to a growable byte container: for formats whose size is not worth computing first

@@ -1,7 +1,9 @@
 #pragma once
 // bale::save_file and bale::load_file: a value in a file, with a header that says what is inside
-// and a checksum of the payload. Loading maps the file and decodes from the mapping (no stream);
-// saving writes a temporary file in the same directory, syncs it and renames it over the target,
+// and a checksum of the payload. Loading reads and checks the header, then reads the payload into
+// memory in one read and decodes from there: what another process does to the file meanwhile can
+// only make the load fail with an error (a mapping would die of SIGBUS if the file shrank).
+// Saving writes a temporary file in the same directory, syncs it and renames it over the target,
 // so a crash never leaves a half-written file in place of a good one. POSIX only.
 //
 //   bale::save_file("cells.bale", cells);                       // binary, uncompressed
@@ -17,15 +19,17 @@
 //   8  u64 type fingerprint (FNV-1a of the C++ type's name as the compiler spells it)
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -59,7 +63,7 @@ struct file_options {
   /// the payload (about 0.1 ms per MB here); decoding stays bounds-checked, so a damaged file
   /// still cannot crash the reader, but damage inside values goes unnoticed.
   bool verify_checksum = true;
-  /// Decoding limits for load_file.
+  /// Decoding limits for load_file; max_depth also limits writing (save_file).
   bale::limits limits{};
 };
 
@@ -119,6 +123,7 @@ inline void write_header(std::byte* out, const file_header& h) {
 class unique_fd {
  public:
   explicit unique_fd(int fd) noexcept : fd_(fd) {}
+  unique_fd(unique_fd&& other) noexcept : fd_(other.release()) {}
   ~unique_fd() {
     if (fd_ >= 0) ::close(fd_);
   }
@@ -131,35 +136,44 @@ class unique_fd {
   int fd_;
 };
 
-/// A read-only mapping of a whole file, read ahead in one go (MAP_POPULATE).
-class read_mapping {
+/// Opens a file for reading without blocking on a FIFO or device, and refuses anything but a
+/// regular file before a byte is read.
+inline unique_fd open_regular_file(const std::filesystem::path& path, std::size_t& size) {
+  unique_fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+  if (fd.get() < 0) io_failure(path, "cannot open");
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) io_failure(path, "cannot stat");
+  if (!S_ISREG(st.st_mode)) file_error(errc::io_error, path, "is not a regular file");
+  size = static_cast<std::size_t>(st.st_size);
+  return fd;
+}
+
+/// Reads n bytes at `offset`; fewer means the file ended (or shrank) first.
+inline std::size_t read_at(int fd, const std::filesystem::path& path, std::byte* out, std::size_t n,
+                           std::size_t offset) {
+  std::size_t total = 0;
+  while (total < n) {
+    const ssize_t got = ::pread(fd, out + total, n - total, static_cast<off_t>(offset + total));
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) io_failure(path, "cannot read");
+    if (got == 0) break;
+    total += static_cast<std::size_t>(got);
+  }
+  return total;
+}
+
+/// Bytes read into memory that is not zero-filled first, aligned for any scalar.
+class byte_block {
  public:
-  explicit read_mapping(const std::filesystem::path& path) {
-    const unique_fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-    if (fd.get() < 0) io_failure(path, "cannot open");
-    struct stat st {};
-    if (::fstat(fd.get(), &st) != 0) io_failure(path, "cannot stat");
-    if (!S_ISREG(st.st_mode)) file_error(errc::io_error, path, "not a regular file");
-    size_ = static_cast<std::size_t>(st.st_size);
-    if (size_ != 0) {
-      data_ = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd.get(), 0);
-      if (data_ == MAP_FAILED) {
-        data_ = nullptr;
-        io_failure(path, "cannot map");
-      }
-    }
-  }
-  ~read_mapping() {
-    if (data_ != nullptr) ::munmap(data_, size_);
-  }
-  read_mapping(const read_mapping&) = delete;
-  read_mapping& operator=(const read_mapping&) = delete;
-  std::span<const std::byte> bytes() const noexcept {
-    return {static_cast<const std::byte*>(data_), size_};
-  }
+  byte_block() = default;
+  explicit byte_block(std::size_t size)
+      : data_(size != 0 ? std::make_unique_for_overwrite<std::byte[]>(size) : nullptr),
+        size_(size) {}
+  std::byte* data() noexcept { return data_.get(); }
+  std::span<const std::byte> bytes() const noexcept { return {data_.get(), size_}; }
 
  private:
-  void* data_ = nullptr;
+  std::unique_ptr<std::byte[]> data_;
   std::size_t size_ = 0;
 };
 
@@ -190,6 +204,14 @@ class file_sink {
     used_ += n;
     return at;
   }
+  /// Room for up to n bytes in the buffer, of which the caller keeps advance(k); null if n is
+  /// more than the buffer holds.
+  std::byte* ensure(std::size_t n) {
+    if (n > buffer_.size()) return nullptr;
+    if (used_ + n > buffer_.size()) flush();
+    return buffer_.data() + used_;
+  }
+  void advance(std::size_t n) noexcept { used_ += n; }
   void flush() {
     write_all(buffer_.data(), used_);
     used_ = 0;
@@ -219,17 +241,56 @@ class file_sink {
   std::uint32_t crc_ = 0;
 };
 
-// Creates a temporary file next to `path`, lets `write_payload(sink)` stream the payload after room
-// for the header, writes the header returned by `make_header(sink)`, syncs, and renames the file
-// over `path`. The temporary file is removed on any failure.
+// The file save_file replaces: `path`, or the file a symbolic link at `path` leads to (the link is
+// kept, as editors keep it).
+inline std::filesystem::path save_target(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_symlink(path, ec)) return path;
+  const std::filesystem::path target = std::filesystem::weakly_canonical(path, ec);
+  if (ec) file_error(errc::io_error, path, "is a symbolic link that cannot be followed");
+  return target;
+}
+
+// A new file next to `target` with a name no other file has, and the mode the target has (or, for
+// a new file, what the umask leaves of 0666). Its name stays within NAME_MAX however long the
+// target's is.
+inline unique_fd create_temporary(const std::filesystem::path& target, std::string& name) {
+  const std::filesystem::path dir =
+      target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+  struct stat existing {};
+  const bool replaces = ::stat(target.c_str(), &existing) == 0;
+  constexpr std::size_t kept = 200;  // NAME_MAX is 255 on every POSIX file system bale knows
+  const std::string base = target.filename().string().substr(0, kept);
+  static std::atomic<std::uint64_t> counter{0};
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const std::uint64_t tag = (static_cast<std::uint64_t>(::getpid()) << 32) ^
+                              static_cast<std::uint64_t>(::time(nullptr)) ^ ++counter;
+    name = (dir / ("." + base + ".tmp-" + std::to_string(tag))).string();
+    unique_fd fd(::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
+    if (fd.get() < 0 && errno == EEXIST) continue;
+    if (fd.get() < 0) io_failure(target, "cannot create a temporary file in its directory");
+    if (replaces) {
+      if (::fchmod(fd.get(), existing.st_mode & 07777) != 0) {
+        ::unlink(name.c_str());
+        io_failure(target, "cannot keep its permissions");
+      }
+      // Keeping the owner works for root or an unchanged owner; otherwise the file is the saver's.
+      [[maybe_unused]] const int ignored = ::fchown(fd.get(), existing.st_uid, existing.st_gid);
+    }
+    return fd;
+  }
+  file_error(errc::io_error, target, "cannot find a free temporary name in its directory");
+}
+
+// Creates a temporary file next to the target, lets `write_payload(sink)` stream the payload after
+// room for the header, writes the header returned by `make_header(sink)`, syncs, and renames the
+// file over the target. The temporary file is removed on any failure.
 template <class WritePayload, class MakeHeader>
 void write_file_atomically(const std::filesystem::path& path, bool sync,
                            WritePayload&& write_payload, MakeHeader&& make_header) {
-  const std::filesystem::path dir =
-      path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-  std::string temp = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
-  unique_fd fd(::mkstemp(temp.data()));
-  if (fd.get() < 0) io_failure(path, "cannot create a temporary file in its directory");
+  const std::filesystem::path target = save_target(path);
+  std::string temp;
+  unique_fd fd = create_temporary(target, temp);
   struct remove_on_failure {
     const std::string& name;
     bool done = false;
@@ -237,7 +298,6 @@ void write_file_atomically(const std::filesystem::path& path, bool sync,
       if (!done) ::unlink(name.c_str());
     }
   } guard{temp};
-  if (::fchmod(fd.get(), 0644) != 0) io_failure(path, "cannot set permissions");
   if (::lseek(fd.get(), static_cast<off_t>(file_header_size), SEEK_SET) < 0)
     io_failure(path, "cannot seek");
   file_sink sink(fd.get(), path);
@@ -249,10 +309,12 @@ void write_file_atomically(const std::filesystem::path& path, bool sync,
     io_failure(path, "cannot write the header");
   if (sync && ::fdatasync(fd.get()) != 0) io_failure(path, "cannot sync");
   if (::close(fd.release()) != 0) io_failure(path, "cannot close");
-  if (::rename(temp.c_str(), path.c_str()) != 0)
+  if (::rename(temp.c_str(), target.c_str()) != 0)
     io_failure(path, "cannot rename the temporary file");
   guard.done = true;
   if (sync) {
+    const std::filesystem::path dir =
+        target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
     const unique_fd dir_fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (dir_fd.get() >= 0) ::fsync(dir_fd.get());
   }
@@ -261,7 +323,9 @@ void write_file_atomically(const std::filesystem::path& path, bool sync,
 }  // namespace detail
 
 /// Writes value to `path` (atomically: a temporary file, then rename). Uncompressed values stream
-/// to the file in one pass; compressed ones are encoded, compressed, then written.
+/// to the file in one pass; compressed ones are encoded, compressed, then written. A file that is
+/// replaced keeps its permissions (and owner, where allowed); a symbolic link at `path` is kept and
+/// the file it leads to is replaced.
 template <format Format = binary, class T>
 void save_file(const std::filesystem::path& path, const T& value,
                const file_options& options = {}) {
@@ -270,16 +334,17 @@ void save_file(const std::filesystem::path& path, const T& value,
   header.compression = options.compression;
   header.fingerprint = detail::type_fingerprint<T>();
   std::vector<std::byte> raw;
-  if (options.compression != codec::none) raw = serialize<Format>(value);
+  if (options.compression != codec::none) raw = serialize<Format>(value, options.limits);
   detail::write_file_atomically(
       path, options.sync,
       [&](detail::file_sink& sink) {
         if (options.compression == codec::none) {
-          detail::write_context context;
+          detail::write_context context(options.limits);
           typename Format::template writer<detail::file_sink> ar(sink, context);
           ar(value);
         } else {
-          const std::vector<std::byte> packed = compress(raw, options.compression, options.level);
+          const std::vector<std::byte> packed =
+              detail::compress_frame(raw, options.compression, options.level, false);
           sink.put(packed.data(), packed.size());
         }
       },
@@ -291,58 +356,124 @@ void save_file(const std::filesystem::path& path, const T& value,
       });
 }
 
-/// Reads a T from a file written by save_file, decoding from a mapping of the file. Throws
-/// bale::error naming the file: missing, truncated, damaged (checksum), another format or type.
-template <class T, format Format = binary>
-void load_file(const std::filesystem::path& path, T& value, const file_options& options = {}) {
-  const detail::read_mapping file(path);
-  const std::span<const std::byte> bytes = file.bytes();
-  if (bytes.size() < detail::file_header_size)
-    detail::file_error(errc::end_of_input, path,
-                       "has " + std::to_string(bytes.size()) + " bytes, less than a bale header",
-                       bytes.size());
-  if (std::memcmp(bytes.data(), "BALE", 4) != 0)
-    detail::file_error(errc::invalid_value, path, "is not a bale file");
-  if (detail::crc32c(bytes.first(36)) != detail::get_u32(bytes.data() + 36))
-    detail::file_error(errc::checksum_mismatch, path, "has a damaged header", 36);
-  if (std::to_integer<std::uint8_t>(bytes[4]) != detail::file_version)
-    detail::file_error(errc::invalid_value, path, "has an unknown version", 4);
-  if (std::to_integer<std::uint8_t>(bytes[5]) != Format::id)
-    detail::file_error(errc::wrong_type, path,
-                       "holds another format than " + std::string(Format::name), 5);
-  const auto compression = static_cast<codec>(bytes[6]);
-  if (options.check_type && detail::get_u64(bytes.data() + 8) != detail::type_fingerprint<T>())
-    detail::file_error(errc::wrong_type, path, "holds another C++ type", 8);
-  const std::uint64_t payload_size = detail::get_u64(bytes.data() + 16);
-  const std::uint64_t raw_size = detail::get_u64(bytes.data() + 24);
-  const std::span<const std::byte> payload = bytes.subspan(detail::file_header_size);
-  if (payload.size() < payload_size)
-    detail::file_error(errc::end_of_input, path,
-                       "is truncated: " + std::to_string(payload.size()) + " of " +
-                           std::to_string(payload_size) + " payload bytes",
-                       bytes.size());
-  if (payload.size() > payload_size)
-    detail::file_error(errc::trailing_bytes, path, "has bytes after its payload",
-                       detail::file_header_size + static_cast<std::size_t>(payload_size));
-  if (options.verify_checksum && detail::crc32c(payload) != detail::get_u32(bytes.data() + 32))
-    detail::file_error(errc::checksum_mismatch, path,
-                       "is damaged: the payload checksum does not match", detail::file_header_size);
-  try {
-    if (compression == codec::none) {
-      deserialize<Format>(payload, value, options.limits);
-    } else {
-      const std::vector<std::byte> raw = decompress(payload, options.limits);
-      if (raw.size() != raw_size)
-        detail::file_error(errc::invalid_value, path, "raw size does not match", 24);
-      deserialize<Format>(raw, value, options.limits);
+namespace detail {
+
+/// A bale file read and checked: the payload as stored, and decompressed if it was compressed.
+struct file_contents {
+  byte_block stored;
+  std::vector<std::byte> raw;
+  bool compressed = false;
+  std::span<const std::byte> value_bytes() const noexcept {
+    return compressed ? std::span<const std::byte>(raw) : stored.bytes();
+  }
+};
+
+// The header is read and checked before anything else, against the file's real size: a file that
+// is not a bale file, or claims more than it holds, costs 40 bytes of reading.
+template <class T, class Format>
+file_contents read_file(const std::filesystem::path& path, const file_options& options) {
+  std::size_t file_size = 0;
+  const unique_fd fd = open_regular_file(path, file_size);
+  std::byte header[file_header_size];
+  const std::size_t got = read_at(fd.get(), path, header, file_header_size, 0);
+  if (got >= 4 && std::memcmp(header, "BALE", 4) != 0)
+    file_error(errc::invalid_value, path, "is not a bale file");
+  if (got < file_header_size)
+    file_error(errc::end_of_input, path,
+               "has " + std::to_string(got) + " bytes, less than a bale header", got);
+  if (crc32c(std::span<const std::byte>(header, 36)) != get_u32(header + 36))
+    file_error(errc::checksum_mismatch, path, "has a damaged header", 36);
+  if (std::to_integer<std::uint8_t>(header[4]) != file_version)
+    file_error(errc::invalid_value, path, "has an unknown version", 4);
+  if (std::to_integer<std::uint8_t>(header[5]) != Format::id)
+    file_error(errc::wrong_type, path, "holds another format than " + std::string(Format::name), 5);
+  if (options.check_type && get_u64(header + 8) != type_fingerprint<T>())
+    file_error(errc::wrong_type, path, "holds another C++ type", 8);
+  const std::uint64_t payload_size = get_u64(header + 16);
+  const std::size_t stored = file_size - file_header_size;
+  if (stored < payload_size)
+    file_error(errc::end_of_input, path,
+               "is truncated: " + std::to_string(stored) + " of " + std::to_string(payload_size) +
+                   " payload bytes",
+               file_size);
+  if (stored > payload_size)
+    file_error(errc::trailing_bytes, path, "has bytes after its payload",
+               file_header_size + static_cast<std::size_t>(payload_size));
+  file_contents contents{byte_block(stored), {}, static_cast<codec>(header[6]) != codec::none};
+  if (read_at(fd.get(), path, contents.stored.data(), stored, file_header_size) != stored)
+    file_error(errc::end_of_input, path, "shrank while it was being read", file_size);
+  if (options.verify_checksum && crc32c(contents.stored.bytes()) != get_u32(header + 32))
+    file_error(errc::checksum_mismatch, path, "is damaged: the payload checksum does not match",
+               file_header_size);
+  if (contents.compressed) {
+    try {
+      contents.raw = decompress(contents.stored.bytes(), options.limits);
+    } catch (const error& e) {
+      file_error(e.code(), path, e.detail(), file_header_size + e.offset());
     }
+    if (contents.raw.size() != get_u64(header + 24))
+      file_error(errc::invalid_value, path, "raw size does not match", 24);
+  }
+  return contents;
+}
+
+// Decodes the value; an error names the file and counts its offset from the start of the file
+// (of the decompressed payload, for a compressed file).
+template <class Format, class T>
+void decode_file(const std::filesystem::path& path, const file_contents& contents, T& value,
+                 const file_options& options, bool views) {
+  try {
+    read_context context(options.limits);
+    if (!views) context.forbid_views();
+    deserialize_in<Format>(context, contents.value_bytes(), value);
   } catch (const error& e) {
-    // Same error, with the file named and the offset counted from the start of the file.
-    error named(e.code(), "file '" + path.string() + "': " + e.detail(),
-                e.offset() + detail::file_header_size);
+    const std::size_t base = contents.compressed ? 0 : file_header_size;
+    error named(e.code(),
+                "file '" + path.string() + "': " + e.detail() +
+                    (contents.compressed ? " (offset in the decompressed payload)" : ""),
+                e.offset() + base);
     if (!e.path().empty()) named.prepend_field(e.path());
     throw named;
   }
+}
+
+}  // namespace detail
+
+/// Reads a T from a file written by save_file. Throws bale::error naming the file: missing, not a
+/// regular file, truncated, damaged (checksum), another format or type, changed while read. A T
+/// holding views (string_view, span) is refused here: use load_file_owned.
+template <class T, format Format = binary>
+void load_file(const std::filesystem::path& path, T& value, const file_options& options = {}) {
+  const detail::file_contents contents = detail::read_file<T, Format>(path, options);
+  detail::decode_file<Format>(path, contents, value, options, false);
+}
+
+/// A value read from a file together with the bytes it was read from, so that the views it holds
+/// (std::string_view, std::span) stay valid for as long as this object lives. Movable.
+template <class T>
+class owned {
+ public:
+  const T& operator*() const noexcept { return value_; }
+  const T* operator->() const noexcept { return &value_; }
+  const T& value() const noexcept { return value_; }
+
+ private:
+  template <class U, format F>
+  friend owned<U> load_file_owned(const std::filesystem::path&, const file_options&);
+  owned() = default;
+  std::unique_ptr<detail::file_contents> contents_;
+  T value_{};
+};
+
+/// load_file for a T that holds views into the file's bytes (zero-copy strings and arrays): the
+/// bytes are kept beside the value.  auto doc = bale::load_file_owned<index>(path); doc->name ...
+template <class T, format Format = binary>
+owned<T> load_file_owned(const std::filesystem::path& path, const file_options& options = {}) {
+  owned<T> result;
+  result.contents_ =
+      std::make_unique<detail::file_contents>(detail::read_file<T, Format>(path, options));
+  detail::decode_file<Format>(path, *result.contents_, result.value_, options, true);
+  return result;
 }
 
 template <class T, format Format = binary>

@@ -4,22 +4,25 @@
 //
 //   bale::record_writer<event> out("events.bales");
 //   for (const event& e : source) out.write(e);
-//   out.close();                                   // syncs; the destructor closes too
+//   out.close();                        // syncs and reports errors; the destructor never throws
 //   bale::record_reader<event> in("events.bales");
 //   while (auto e = in.next()) use(*e);
 //
 // File: "BALS" | u8 version (1) | u8 format id | u16 zero, then records, each
 //   u32 payload size | u32 CRC32C of the payload | payload (the value in the format)
-// A record's size is checked against limits::max_allocation before its buffer grows; a damaged or
-// cut-off record is a bale::error naming the file and the record's offset.
+// A record's size is checked against limits::max_allocation, and its buffer grows only as its bytes
+// are read; a damaged or cut-off record is a bale::error naming the file and the record's offset.
 
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -46,54 +49,80 @@ class record_writer {
  public:
   /// Creates (or truncates) `path`.
   explicit record_writer(std::filesystem::path path) : path_(std::move(path)) {
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd_ < 0) detail::io_failure(path_, "cannot create");
-    std::byte header[detail::records_header_size]{};
-    std::memcpy(header, "BALS", 4);
-    header[4] = std::byte{1};
-    header[5] = static_cast<std::byte>(Format::id);
-    put(header, sizeof header);
+    buffer_.resize(detail::records_header_size);
+    std::memcpy(buffer_.data(), "BALS", 4);
+    buffer_[4] = std::byte{1};
+    buffer_[5] = static_cast<std::byte>(Format::id);
   }
+  /// Writes what is left and closes, never throwing: call close() to learn of a failure. One that
+  /// happens here (a full disk) is reported on stderr.
   ~record_writer() {
-    if (fd_ >= 0) {
+    if (fd_ < 0) return;
+    try {
       flush();
-      ::close(fd_);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "bale::record_writer: records lost on destruction: %s\n", e.what());
     }
+    ::close(fd_);
   }
   record_writer(const record_writer&) = delete;
   record_writer& operator=(const record_writer&) = delete;
 
-  /// Appends one record.
+  /// Appends one record. If the value's save() throws, nothing of it is written.
   void write(const T& value) {
+    if (fd_ < 0) detail::file_error(errc::io_error, path_, "is closed or failed");
     const std::size_t start = buffer_.size();
-    buffer_.resize(start + detail::record_prefix_size);
-    const std::size_t size = serialize_into<Format>(buffer_, value);
-    if (size > 0xFFFFFFFFu) throw error(errc::invalid_value, "a record is limited to 4 GiB", 0);
-    const auto payload =
-        std::span<const std::byte>(buffer_).subspan(start + detail::record_prefix_size);
-    detail::put_u32(buffer_.data() + start, static_cast<std::uint32_t>(size));
-    detail::put_u32(buffer_.data() + start + 4, detail::crc32c(payload));
+    try {
+      buffer_.resize(start + detail::record_prefix_size);
+      const std::size_t size = serialize_into<Format>(buffer_, value);
+      if (size > 0xFFFFFFFFu) throw error(errc::invalid_value, "a record is limited to 4 GiB", 0);
+      const auto payload =
+          std::span<const std::byte>(buffer_).subspan(start + detail::record_prefix_size);
+      detail::put_u32(buffer_.data() + start, static_cast<std::uint32_t>(size));
+      detail::put_u32(buffer_.data() + start + 4, detail::crc32c(payload));
+    } catch (...) {
+      buffer_.resize(start);
+      throw;
+    }
     ++count_;
     if (buffer_.size() >= (std::size_t{1} << 16)) flush();
   }
   /// Writes what is buffered, syncs and closes; errors are thrown here rather than lost.
   void close() {
-    flush();
-    if (::fdatasync(fd_) != 0) detail::io_failure(path_, "cannot sync");
-    if (::close(std::exchange(fd_, -1)) != 0) detail::io_failure(path_, "cannot close");
+    if (fd_ < 0) return;
+    const int fd = fd_;
+    try {
+      flush();
+    } catch (...) {
+      if (fd_ >= 0) ::close(std::exchange(fd_, -1));
+      throw;
+    }
+    fd_ = -1;
+    if (::fdatasync(fd) != 0) {
+      ::close(fd);
+      detail::io_failure(path_, "cannot sync");
+    }
+    if (::close(fd) != 0) detail::io_failure(path_, "cannot close");
   }
   std::size_t count() const noexcept { return count_; }
 
  private:
+  // After a failed write the file ends in an unknown place: the writer stops accepting records.
   void flush() {
-    put(buffer_.data(), buffer_.size());
+    const std::byte* data = buffer_.data();
+    std::size_t n = buffer_.size();
     buffer_.clear();
-  }
-  void put(const std::byte* data, std::size_t n) {
     while (n > 0) {
       const ssize_t written = ::write(fd_, data, n);
       if (written < 0 && errno == EINTR) continue;
-      if (written <= 0) detail::io_failure(path_, "cannot write");
+      if (written <= 0) {
+        const int saved = errno;
+        ::close(std::exchange(fd_, -1));
+        errno = saved;
+        detail::io_failure(path_, "cannot write");
+      }
       data += written;
       n -= static_cast<std::size_t>(written);
     }
@@ -110,13 +139,14 @@ class record_reader {
  public:
   explicit record_reader(std::filesystem::path path, const limits& lim = {})
       : path_(std::move(path)), limits_(lim) {
-    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd_ < 0) detail::io_failure(path_, "cannot open");
+    std::size_t size = 0;
+    fd_ = detail::open_regular_file(path_, size).release();
     std::byte header[detail::records_header_size];
-    if (!read_exactly(header, sizeof header))
-      detail::file_error(errc::end_of_input, path_, "is shorter than a record file header", 0);
-    if (std::memcmp(header, "BALS", 4) != 0)
+    const std::size_t got = detail::read_at(fd_, path_, header, sizeof header, 0);
+    if (got < 4 || std::memcmp(header, "BALS", 4) != 0)
       detail::file_error(errc::invalid_value, path_, "is not a bale record file");
+    if (got < sizeof header)
+      detail::file_error(errc::end_of_input, path_, "is shorter than a record file header", got);
     if (std::to_integer<int>(header[4]) != 1)
       detail::file_error(errc::invalid_value, path_, "has an unknown version", 4);
     if (std::to_integer<std::uint8_t>(header[5]) != Format::id)
@@ -130,26 +160,32 @@ class record_reader {
   record_reader(const record_reader&) = delete;
   record_reader& operator=(const record_reader&) = delete;
 
-  /// The next record, or nothing at the end of the file.
+  /// The next record, or nothing at the end of the file. After a damaged record (an error), the
+  /// next call goes on with the record after it; after a cut-off one, the file has ended.
   std::optional<T> next() {
     std::byte prefix[detail::record_prefix_size];
     const std::size_t at = offset_;
-    const std::size_t got = read_some(prefix, sizeof prefix);
+    const std::size_t got = detail::read_at(fd_, path_, prefix, sizeof prefix, at);
     if (got == 0) return std::nullopt;
-    if (got != sizeof prefix)
+    if (got != sizeof prefix) {
+      offset_ += got;
       detail::file_error(errc::end_of_input, path_, "ends inside a record header", at);
+    }
     const std::uint32_t size = detail::get_u32(prefix);
     if (size > limits_.max_allocation)
       detail::file_error(errc::allocation_limit, path_,
                          "has a record of " + std::to_string(size) + " bytes", at);
-    payload_.resize(size);
-    if (!read_exactly(payload_.data(), size))
-      detail::file_error(errc::end_of_input, path_, "ends inside a record", at);
+    const std::size_t read = read_payload(at + sizeof prefix, size);
+    offset_ = at + sizeof prefix + read;
+    if (read != size) detail::file_error(errc::end_of_input, path_, "ends inside a record", at);
     if (detail::crc32c(payload_) != detail::get_u32(prefix + 4))
       detail::file_error(errc::checksum_mismatch, path_, "has a damaged record", at);
-    offset_ += sizeof prefix + size;
     try {
-      return deserialize<T, Format>(payload_, limits_);
+      detail::read_context context(limits_);
+      context.forbid_views();  // the buffer is reused by the next record
+      T value{};
+      detail::deserialize_in<Format>(context, payload_, value);
+      return value;
     } catch (const error& e) {
       error named(e.code(), "file '" + path_.string() + "': " + e.detail(),
                   at + sizeof prefix + e.offset());
@@ -159,18 +195,21 @@ class record_reader {
   }
 
  private:
-  std::size_t read_some(std::byte* out, std::size_t n) {
-    std::size_t total = 0;
-    while (total < n) {
-      const ssize_t got = ::read(fd_, out + total, n - total);
-      if (got < 0 && errno == EINTR) continue;
-      if (got < 0) detail::io_failure(path_, "cannot read");
-      if (got == 0) break;
-      total += static_cast<std::size_t>(got);
+  // The buffer grows as bytes arrive (doubling from 64 KiB): a size in a damaged or hostile
+  // prefix costs memory only as far as the file really goes.
+  std::size_t read_payload(std::size_t at, std::size_t size) {
+    std::size_t have = 0;
+    while (have < size) {
+      const std::size_t room = std::min(size, std::max(2 * have, std::size_t{1} << 16));
+      payload_.resize(room);
+      const std::size_t got =
+          detail::read_at(fd_, path_, payload_.data() + have, room - have, at + have);
+      have += got;
+      if (have < room) break;
     }
-    return total;
+    payload_.resize(have);
+    return have;
   }
-  bool read_exactly(std::byte* out, std::size_t n) { return read_some(out, n) == n; }
 
   std::filesystem::path path_;
   limits limits_;

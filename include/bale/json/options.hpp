@@ -6,7 +6,7 @@ namespace bale {
 struct json_options {
   /// Newlines and indentation (writing).
   bool pretty = false;
-  /// Spaces per level when pretty.
+  /// Spaces per level when pretty, 0 to 16 (writing fails with invalid_value otherwise).
   int indent = 2;
   /// Write NaN and infinities as the bare words NaN, Infinity, -Infinity (not JSON; off by
   /// default, when they are an error), and accept them when reading.

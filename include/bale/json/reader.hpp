@@ -357,8 +357,18 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     }
     frame& top = frames_.back();
     const std::size_t first = top.first_member;
-    for (std::size_t k = first; k < members_.size(); ++k) {
-      if (members_[k].key != name) continue;
+    std::size_t k = first;
+    if (top.sorted) {
+      const auto found =
+          std::lower_bound(members_.begin() + static_cast<std::ptrdiff_t>(first), members_.end(),
+                           name, [](const member& m, std::string_view key) { return m.key < key; });
+      k = static_cast<std::size_t>(found - members_.begin());
+    }
+    for (; k < members_.size(); ++k) {
+      if (members_[k].key != name) {
+        if (top.sorted) break;
+        continue;
+      }
       if (members_[k].used)
         fail_at(errc::invalid_value, "field \"" + std::string(name) + "\" read twice",
                 members_[k].value_at);
@@ -450,12 +460,17 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     std::size_t count = 0;         // positional: values read so far
     std::size_t first_member = 0;  // named: its members in members_
     std::size_t object_at = 0;     // named: where its '{' is
+    bool sorted = false;           // named: its members sorted by key (a large object)
   };
   struct member {
     std::string_view key;  // raw, with escapes undone into keys_ when there were any
     std::size_t value_at;
     bool used;
+    std::size_t key_at = 0;
   };
+  /// Objects with more members than this are sorted by name once, so that finding each member
+  /// and checking for repeats takes n log n, not n^2; below it a scan is cheaper.
+  static constexpr std::size_t scanned_members = 16;
 
   // Member names are short: words compared inline beat a call to memcmp.
   static bool same_name(std::string_view a, std::string_view b) noexcept {
@@ -549,21 +564,22 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
         skip_space();
         const std::size_t key_at = offset();
         const std::string_view key = read_key();
-        for (std::size_t k = f.first_member; k < members_.size(); ++k)
-          if (members_[k].key == key)
-            fail_at(errc::invalid_value, "duplicate member \"" + std::string(key) + "\"", key_at);
+        if (members_.size() - f.first_member < scanned_members)
+          for (std::size_t k = f.first_member; k < members_.size(); ++k)
+            if (members_[k].key == key) fail_duplicate(key, key_at);
         // Escaped names are copied so they outlive key_.
         std::string_view stored = key;
         if (key.data() == key_.data()) stored = escaped_keys_.emplace_back(key);
         skip_space();
         expect(':', "':' after the member name");
         skip_space();
-        members_.push_back({stored, offset(), false});
+        members_.push_back({stored, offset(), false, key_at});
         skip_value();
         skip_space();
       } while (next_element('}'));
     }
     const char* after = pos_;
+    if (members_.size() - f.first_member > scanned_members) sort_members(f);
     frames_.push_back(f);
     read_members();
     for (std::size_t k = f.first_member; k < members_.size(); ++k)
@@ -574,6 +590,22 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     frames_.pop_back();
     pos_ = after;
     leave();
+  }
+
+  // Sorts a large object's members by name and reports the first repeated name in the text.
+  void sort_members(frame& f) {
+    const auto first = members_.begin() + static_cast<std::ptrdiff_t>(f.first_member);
+    std::stable_sort(first, members_.end(),
+                     [](const member& a, const member& b) { return a.key < b.key; });
+    const member* repeated = nullptr;
+    for (auto it = first; it + 1 < members_.end(); ++it)
+      if (it->key == (it + 1)->key && (repeated == nullptr || (it + 1)->key_at < repeated->key_at))
+        repeated = &*(it + 1);
+    if (repeated != nullptr) fail_duplicate(repeated->key, repeated->key_at);
+    f.sorted = true;
+  }
+  [[noreturn]] void fail_duplicate(std::string_view key, std::size_t at) const {
+    fail_at(errc::invalid_value, "duplicate member \"" + std::string(key) + "\"", at);
   }
 
   frame_stack<frame> frames_;

@@ -52,8 +52,15 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
   template <class T>
   static constexpr bool bulk = false;
 
-  json_writer(Sink& sink, write_context& context, const json_options& options = {}) noexcept
-      : sink_(sink), context_(context), options_(options) {}
+  json_writer(Sink& sink, write_context& context, const json_options& options = {})
+      : sink_(sink), context_(context), options_(options) {
+    if (options.indent < 0 || options.indent > max_indent)
+      throw error(errc::invalid_value,
+                  "json_options::indent is " + std::to_string(options.indent) + ", outside 0.." +
+                      std::to_string(max_indent),
+                  0);
+  }
+  static constexpr int max_indent = 16;
 
   template <class T>
   void process(const T& value) {
@@ -174,6 +181,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
     }
     // Minified text: each member's punctuation and name are one constant. A member of numbers
     // (json_flat_member) goes in with it under one room check, with none of a value's bookkeeping.
+    check_depth(1);
     begin_value();
     frames_.push_back(frame::object);
     auto member = [&]<std::size_t I, class M>(std::integral_constant<std::size_t, I>,
@@ -214,6 +222,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
               (json_member_prefix<Names, I>.size() + flat_value_room<Members>));
     }
     (std::index_sequence_for<Members...>{});
+    check_depth((std::is_arithmetic_v<Members> && ...) ? 1 : 2);
     begin_value();
     char* const start = reinterpret_cast<char*>(sink_.ensure(room));
     char* out = start;
@@ -240,6 +249,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
   /// first member).
   template <class F>
   void write_composite(F&& write_members) {
+    check_depth(1);
     begin_value();
     frames_.push_back(frame::undecided);
     need_comma_ = false;
@@ -358,10 +368,16 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
     for (std::size_t i = 0; i < spaces; ++i) put(' ');
   }
   void open(char bracket, frame kind) {
+    check_depth(1);
     begin_value();
     put(bracket);
     frames_.push_back(kind);
     need_comma_ = false;
+  }
+  // Every bracket is a level, as the reader counts them: writing fails where reading would.
+  void check_depth(std::size_t levels) const {
+    if (frames_.size() + levels > context_.max_depth()) [[unlikely]]
+      fail(errc::depth_exceeded, "nesting deeper than " + std::to_string(context_.max_depth()));
   }
   void close(char bracket) {
     frames_.pop_back();

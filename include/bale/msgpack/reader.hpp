@@ -204,14 +204,14 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
   void read_optional(F&& on_present) {
     as_value([&] {
       if (take_nil()) return;
-      const nesting_guard guard(*this);
+      const nesting_guard guard(*this, level_kind::wraps_one);
       on_present();
     });
   }
   template <class F>
   void read_variant(std::size_t count, F&& on_index) {
     as_value([&] {
-      const nesting_guard guard(*this);
+      const nesting_guard guard(*this, level_kind::wraps_one);
       expect_count(msgpack_wire::container::array, 2);
       const std::size_t at = offset();
       const auto index = read_number<std::uint64_t>();

@@ -67,6 +67,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
   template <class F>
   void write_sequence(std::size_t count, F&& write_elements) {
     as_value(false, [&] {
+      const nesting_guard guard(*this);
       put_header(msgpack_wire::container::array, count);
       write_elements();
     });
@@ -74,6 +75,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
   template <class T>
   void write_contiguous_sequence(const T* data, std::size_t count) {
     as_value(false, [&] {
+      const nesting_guard guard(*this);
       if constexpr (msgpack_wire::byte_like<T>) {
         put_header(msgpack_wire::container::bin, count);
         sink_.put(data, count);
@@ -95,6 +97,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
   template <class Key, class F>
   void write_map(std::size_t count, F&& write_entries) {
     as_value(false, [&] {
+      const nesting_guard guard(*this);
       put_header(msgpack_wire::container::map, count);
       write_entries();
     });
@@ -107,6 +110,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
   template <class Names, class... Members>
   void write_object(const Members&... members) {
     as_value(false, [&] {
+      const nesting_guard guard(*this);
       put_header(msgpack_wire::container::map, sizeof...(Members));
       std::size_t index = 0;
       ((put_name(Names::value[index++]), process(members)), ...);
@@ -117,6 +121,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
   template <class F>
   void write_composite(F&& write_members) {
     as_value(false, [&] {
+      const nesting_guard guard(*this);
       level census{.counting = true};
       with_level(census, write_members);
       if (census.named != 0 && census.named != census.values)
@@ -149,6 +154,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
         return;
       }
       inside_optional_ = true;
+      const nesting_guard guard(*this, level_kind::wraps_one);
       write_value();
       inside_optional_ = false;
     });
@@ -158,6 +164,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
     as_value(false, [&] {
       put_header(msgpack_wire::container::array, 2);
       put_scalar(static_cast<std::uint64_t>(index));
+      const nesting_guard guard(*this, level_kind::wraps_one);
       write_value();
     });
   }

@@ -25,7 +25,11 @@ struct serializer<std::forward_list<T, Alloc>> {
     auto last = list.before_begin();
     ar.template read_sequence<T>(
         [](std::size_t) {},
-        [&](auto& element_ar) { element_ar(*(last = list.emplace_after(last))); });
+        [&](auto& element_ar) {
+          detail::charge_allocation(element_ar, 1,
+                                    detail::node_overhead<detail::node_kind::singly_linked, T>());
+          element_ar(*(last = list.emplace_after(last)));
+        });
   }
 };
 

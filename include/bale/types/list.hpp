@@ -19,7 +19,7 @@ struct serializer<std::list<T, Alloc>> {
   }
   template <class Archive>
   static void load(Archive& ar, std::list<T, Alloc>& container) {
-    detail::load_back(ar, container);
+    detail::load_back<detail::node_kind::doubly_linked>(ar, container);
   }
 };
 

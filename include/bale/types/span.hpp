@@ -6,6 +6,7 @@
 #include <span>
 #include <type_traits>
 
+#include "bale/core/archive_base.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
 #include "bale/types/detail/containers.hpp"
@@ -27,6 +28,7 @@ struct serializer<std::span<T, Extent>> {
     static_assert(Archive::template bulk<std::remove_const_t<T>>,
                   "bale: a span is read as a view, so its elements must be trivially copyable "
                   "with a wire layout equal to their memory layout");
+    detail::require_views_allowed(ar);
     span = ar.template read_view<std::remove_const_t<T>>();
   }
 };

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "bale/core/archive_base.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
 #include "bale/types/scalar.hpp"
@@ -36,6 +37,7 @@ struct serializer<std::basic_string_view<Ch, Traits>> {
   }
   template <class Archive>
   static void load(Archive& ar, std::basic_string_view<Ch, Traits>& text) {
+    detail::require_views_allowed(ar);
     const auto view = ar.template read_view<Ch>();
     text = std::basic_string_view<Ch, Traits>(view.data(), view.size());
   }

@@ -48,22 +48,27 @@ class json_fast_paths : public json_string_reader {
         return false;
       pos_ += prefix.size();
       // A number's usual text is read inline here, once per member, not in a call per number.
+      // Anything but a number's first character (a space, a quote) gives up without throwing: an
+      // error builds its line and column from the start of the text, and a fast path that threw on
+      // every object of spaced-out text would cost the whole prefix per object.
       auto number = [&]<class N>(N& x) {
         if constexpr (std::is_floating_point_v<N>) {
-          if (read_plain_float(x)) return;
+          if (read_plain_float(x)) return true;
         } else if constexpr (std::is_integral_v<N> && !std::is_same_v<N, bool>) {
-          if (read_plain_integer(x)) return;
+          if (read_plain_integer(x)) return true;
         }
+        if (pos_ == end_ || (*pos_ != '-' && (*pos_ < '0' || *pos_ > '9'))) return false;
         read_number(x);
+        return true;
       };
       if constexpr (std::is_arithmetic_v<M>) {
-        number(value);
+        if (!number(value)) return false;
       } else {
         if (!punctuation('[')) return false;
         auto* data = std::data(value);
         for (std::size_t i = 0; i < std::size(value); ++i) {
           if (i != 0 && !punctuation(',')) return false;
-          number(data[i]);
+          if (!number(data[i])) return false;
         }
         if (!punctuation(']')) return false;
       }

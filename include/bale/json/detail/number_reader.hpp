@@ -105,9 +105,11 @@ class json_number_reader : public json_cursor {
       if (p >= end_ || digit_at(p) >= 10)
         fail_at(errc::invalid_value, "expected a digit in the exponent",
                 static_cast<std::size_t>(p - begin_));
+      // Saturates far past any double's range, so a long exponent is never cut to a small one;
+      // the general path then reads the text itself.
       int exponent = 0;
       for (; p < end_ && digit_at(p) < 10; ++p)
-        if (exponent < 100000) exponent = exponent * 10 + static_cast<int>(digit_at(p));
+        if (exponent < 100'000'000) exponent = exponent * 10 + static_cast<int>(digit_at(p));
       parts.exponent += negative_exponent ? -exponent : exponent;
     }
     return p;
@@ -304,8 +306,14 @@ class json_number_reader : public json_cursor {
     }
     if (!done) {
       const auto result = std::from_chars(pos_, end, value);
-      if (result.ec == std::errc::result_out_of_range)
-        fail_at(errc::invalid_value, std::string(pos_, end) + " is out of range", at);
+      if (result.ec == std::errc::result_out_of_range) {
+        // Too small for the type reads as zero (as other JSON parsers read it); too large fails.
+        if (!rounds_to_zero(pos_, end))
+          fail_at(errc::invalid_value, std::string(pos_, end) + " is out of range", at);
+        value = *pos_ == '-' ? -T{} : T{};
+        pos_ = end;
+        return;
+      }
       if (result.ec != std::errc{} || result.ptr != end)
         fail_at(errc::invalid_value, "not a number", at);
     }
@@ -313,6 +321,34 @@ class json_number_reader : public json_cursor {
   }
 
  private:
+  // Whether a number that is out of range is so for being too small: the power of ten of its
+  // first significant digit is negative.
+  static bool rounds_to_zero(const char* p, const char* end) noexcept {
+    if (p < end && *p == '-') ++p;
+    long long magnitude = 0;  // digits before the point, or minus the zeros after it
+    bool significant = false;
+    for (; p < end && *p >= '0' && *p <= '9'; ++p)
+      if (significant || *p != '0') {
+        significant = true;
+        ++magnitude;
+      }
+    if (p < end && *p == '.')
+      for (++p; p < end && *p >= '0' && *p <= '9'; ++p) {
+        if (!significant && *p != '0') significant = true;
+        if (!significant) --magnitude;
+      }
+    long long exponent = 0;
+    if (p < end && (*p == 'e' || *p == 'E')) {
+      ++p;
+      const bool negative = p < end && *p == '-';
+      if (p < end && (*p == '+' || *p == '-')) ++p;
+      for (; p < end && *p >= '0' && *p <= '9'; ++p)
+        if (exponent < 1'000'000'000'000LL) exponent = exponent * 10 + (*p - '0');
+      if (negative) exponent = -exponent;
+    }
+    return magnitude + exponent < 0;
+  }
+
   void read_bool(bool& value) {
     if (end_ - pos_ >= 5) {  // one word compared, not a call per literal
       if (same_bytes(pos_, "true", 4)) {

@@ -11,8 +11,10 @@
 #include <string>
 #include <utility>
 
+#include "bale/core/archive_base.hpp"
 #include "bale/core/error.hpp"
 #include "bale/types/detail/element_inserter.hpp"
+#include "bale/types/detail/node_cost.hpp"
 
 namespace bale::detail {
 
@@ -91,9 +93,10 @@ class resize_target {
   std::size_t resizes_ = 0;
 };
 
-/// vector, deque, list. Contiguous containers are read in place (so a format may decode the whole
-/// run at once); others grow at the back, the count only a hint.
-template <class Archive, class Container>
+/// vector, deque, list (Kind: how list allocates its nodes). Contiguous containers are read in
+/// place (so a format may decode the whole run at once); others grow at the back, the count only a
+/// hint.
+template <node_kind Kind = node_kind::none, class Archive, class Container>
 void load_back(Archive& ar, Container& container) {
   using T = typename Container::value_type;
   if constexpr (std::ranges::contiguous_range<Container>) {
@@ -107,8 +110,11 @@ void load_back(Archive& ar, Container& container) {
     }
   } else {
     container.clear();
-    ar.template read_sequence<T>(reserve_hint(container),
-                                 [&](auto& element_ar) { element_ar(container.emplace_back()); });
+    ar.template read_sequence<T>(reserve_hint(container), [&](auto& element_ar) {
+      if constexpr (node_overhead<Kind, T>() != 0)
+        charge_allocation(element_ar, 1, node_overhead<Kind, T>());
+      element_ar(container.emplace_back());
+    });
   }
 }
 

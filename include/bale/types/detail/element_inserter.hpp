@@ -17,11 +17,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "bale/core/archive_base.hpp"
 #include "bale/core/error.hpp"
+#include "bale/types/detail/node_cost.hpp"
 #include "bale/types/detail/staging.hpp"
 
 namespace bale::detail {
@@ -55,6 +58,8 @@ class element_inserter {
   /// From this many elements on, those kept aside are inserted in bucket order; below it the
   /// container stays in the caches (about 2 MB), and the sort would cost more than it saves.
   static constexpr std::size_t bucket_order_count = 32768;
+  static constexpr node_kind kind =
+      hashed_container<Container> ? node_kind::hashed : node_kind::tree;
 
   element_inserter(Archive& ar, Container& container) noexcept : ar_(ar), container_(container) {}
 
@@ -68,6 +73,7 @@ class element_inserter {
   /// Reads one element with read(element) and inserts it, or keeps it aside.
   template <class Read>
   void add(Read&& read) {
+    charge_allocation(ar_, 1, node_overhead<kind, Element>());
     if constexpr (hashed_container<Container>) {
       if (inserted_ >= direct_count && expected_ >= bucket_order_count) [[unlikely]] {
         // Read in place: the element is moved once, into its node.
@@ -111,8 +117,9 @@ class element_inserter {
     std::size_t end = 0;  // the input offset just past it, for the error on a repeated key
   };
 
-  static const auto& key_of(const Element& element) noexcept {
-    if constexpr (std::is_same_v<Element, typename Container::key_type>)
+  template <class Value>
+  static const auto& key_of(const Value& element) noexcept {
+    if constexpr (std::is_same_v<std::remove_const_t<Value>, typename Container::key_type>)
       return element;
     else
       return element.first;
@@ -127,9 +134,13 @@ class element_inserter {
         container_.emplace_hint(container_.end(), std::move(arguments)...);
         return container_.size() != before;
       } else if constexpr (unique_keys<Container>) {
-        return container_.emplace(std::move(arguments)...).second;
+        const auto [where, inserted] = container_.emplace(std::move(arguments)...);
+        if constexpr (hashed_container<Container>)
+          if (inserted) check_collisions(where, true);
+        return inserted;
       } else {
-        container_.emplace(std::move(arguments)...);
+        const auto where = container_.emplace(std::move(arguments)...);
+        if constexpr (hashed_container<Container>) check_collisions(where, false);
         return true;
       }
     };
@@ -138,6 +149,33 @@ class element_inserter {
       return emplace(element);
     else
       return emplace(element.first, element.second);
+  }
+
+  // Hash flooding: keys chosen to share a bucket (easy where the hash of an integer is itself)
+  // make every insertion scan them all. A key new to its bucket is followed by a count of the
+  // distinct keys there, a scan that costs what the insertion's own search just did; past
+  // limits::max_bucket_keys the read fails. (An equal key joining its group is not counted: in a
+  // multi container a long run of equal keys is legitimate and cheap.)
+  template <class Iterator>
+  void check_collisions(Iterator where, bool new_key) {
+    const std::size_t bucket = container_.bucket(key_of(*where));
+    auto it = container_.begin(bucket);
+    const auto end = container_.end(bucket);
+    if (!new_key) {
+      // In a multi container a new key is inserted at the front of its bucket, before a
+      // different key or none.
+      if (&*it != &*where) return;
+      auto next = it;
+      if (++next != end && container_.key_eq()(key_of(*next), key_of(*where))) return;
+    }
+    const std::size_t limit = ar_.context().limits().max_bucket_keys;
+    std::size_t distinct = 1;
+    for (auto previous = it++; it != end; previous = it++) {
+      if (!container_.key_eq()(key_of(*it), key_of(*previous)) && ++distinct > limit)
+        ar_.fail(errc::element_limit,
+                 "more than " + std::to_string(limit) +
+                     " keys share one bucket of the hash table (keys chosen to collide?)");
+    }
   }
 
   // The error for staged element i, as if it had been inserted as read.
