@@ -173,15 +173,18 @@ inline std::vector<std::byte> compress_frame(std::span<const std::byte> input, c
 }
 
 #if defined(BALE_WITH_LZ4)
-inline void decompress_lz4(std::span<const std::byte> payload, std::vector<std::byte>& out,
-                           std::size_t at) {
-  if (out.size() > static_cast<std::size_t>(LZ4_MAX_INPUT_SIZE) ||
+// The claimed size is checked against what LZ4 can expand the payload to before the output is
+// allocated.
+inline void decompress_lz4(std::span<const std::byte> payload, std::uint64_t size,
+                           std::vector<std::byte>& out, std::size_t at) {
+  if (size > static_cast<std::uint64_t>(LZ4_MAX_INPUT_SIZE) ||
       payload.size() > static_cast<std::size_t>(INT32_MAX))
     frame_damaged("LZ4 frame too large", 5);
-  if (out.size() > (payload.size() + 1) * lz4_max_ratio)
-    frame_damaged("LZ4 frame claims " + std::to_string(out.size()) + " bytes from " +
+  if (size > (payload.size() + 1) * lz4_max_ratio)
+    frame_damaged("LZ4 frame claims " + std::to_string(size) + " bytes from " +
                       std::to_string(payload.size()) + ", more than LZ4 can expand to",
                   5);
+  out.resize(static_cast<std::size_t>(size));
   const int n = LZ4_decompress_safe(reinterpret_cast<const char*>(payload.data()),
                                     reinterpret_cast<char*>(out.data()),
                                     static_cast<int>(payload.size()), static_cast<int>(out.size()));
@@ -263,8 +266,7 @@ inline std::vector<std::byte> decompress(std::span<const std::byte> frame, const
       break;
     case codec::lz4:
 #if defined(BALE_WITH_LZ4)
-      out.resize(static_cast<std::size_t>(size));
-      detail::decompress_lz4(payload, out, header);
+      detail::decompress_lz4(payload, size, out, header);
       break;
 #else
       detail::codec_missing(c);

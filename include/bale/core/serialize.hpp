@@ -69,11 +69,11 @@ std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
   typename Format::template writer<detail::span_sink> ar(sink, context);
   try {
     ar(values...);
+    detail::require_filled(sink, size);
   } catch (...) {
     buffer.resize(old_size);
     throw;
   }
-  detail::require_filled(sink, size);
   return size;
 }
 

@@ -67,7 +67,11 @@ class element_inserter {
   /// input by then).
   void expect(std::size_t count) {
     expected_ = count;
-    if constexpr (requires { container_.reserve(count); }) container_.reserve(count);
+    if constexpr (requires { container_.reserve(count); }) {
+      // The bucket array is allocated here, before any node: charged first.
+      charge_allocation(ar_, count, sizeof(void*));
+      container_.reserve(count);
+    }
   }
 
   /// Reads one element with read(element) and inserts it, or keeps it aside.

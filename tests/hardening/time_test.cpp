@@ -1,0 +1,165 @@
+// Decoding stays linear in the input whatever its shape. Nothing here is timed: each test counts
+// work (allocations, keys compared) or would run for minutes if the quadratic path came back.
+#include <gtest/gtest.h>
+
+#include <bale/bale.hpp>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "counting_allocator.hpp"
+
+namespace {
+
+struct sample {
+  std::int32_t id;
+  double value;
+  std::int64_t count;
+};
+
+// Text as Python's json.dumps writes it: a space after ':' and ','.
+std::string spaced(std::size_t n) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i != 0) text += ", ";
+    text += "{\"id\": " + std::to_string(i) + ", \"value\": 1.5, \"count\": -" + std::to_string(i) +
+            "}";
+  }
+  return text + "]";
+}
+
+TEST(LinearTime, SpacedJsonCostsNoWorkPerObjectBeyondItsOwn) {
+  // An error is built (and allocates its message) only when one is thrown: a fast path that gave
+  // up by throwing would allocate for every object, and compute its line from byte 0 each time.
+  const std::string small = spaced(1000), large = spaced(16000);
+  std::vector<sample> a, b;
+  const auto use_small = hardening::measure_heap([&] { bale::from_json(small, a); });
+  const auto use_large = hardening::measure_heap([&] { bale::from_json(large, b); });
+  ASSERT_EQ(b.size(), 16000u);
+  EXPECT_EQ(b[15999].count, -15999);
+  // The vector's doublings, a few more for the larger one: not one per object.
+  EXPECT_LT(use_large.allocations, use_small.allocations + 16);
+  EXPECT_LT(use_large.allocations, 64u);
+}
+
+// A hand-described type with two named fields; texts with many unknown members are skipped.
+struct account {
+  std::string owner;
+  std::int64_t balance = 0;
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(bale::field("owner", owner), bale::field("balance", balance));
+  }
+};
+
+std::string many_members(std::size_t n, bool repeat_last) {
+  std::string text = "{\"owner\":\"x\",\"balance\":7";
+  for (std::size_t i = 0; i < n; ++i) text += ",\"m" + std::to_string(i) + "\":0";
+  if (repeat_last) text += ",\"m0\":1";
+  return text + "}";
+}
+
+TEST(LinearTime, ManyMembersOfAFieldTypeAreSortedNotScanned) {
+  // 300,000 members: comparing each with all before it is 4.5e10 comparisons (minutes).
+  account a;
+  bale::from_json(many_members(300'000, false), a, {.skip_unknown_members = true});
+  EXPECT_EQ(a.balance, 7);
+  auto r =
+      bale::try_from_json<account>(many_members(300'000, true), {.skip_unknown_members = true});
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().detail().find("duplicate member \"m0\""), std::string::npos);
+  // Reported at the repeated name, as the scan of a small object reports it.
+  const std::string small = many_members(3, true);
+  auto s = bale::try_from_json<account>(small, {.skip_unknown_members = true});
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().offset(), small.rfind("\"m0\""));
+  auto big = many_members(40, true);
+  auto t = bale::try_from_json<account>(big, {.skip_unknown_members = true});
+  ASSERT_FALSE(t);
+  EXPECT_EQ(t.error().offset(), big.rfind("\"m0\""));
+}
+
+// Integer keys whose standard hash is the identity, chosen to share one bucket of the table the
+// decoder builds: multiples of its bucket count.
+std::vector<std::uint64_t> colliding_keys(std::size_t n) {
+  std::unordered_set<std::uint64_t> probe;
+  probe.reserve(n);
+  const std::uint64_t buckets = probe.bucket_count();
+  std::vector<std::uint64_t> keys;
+  for (std::uint64_t i = 0; i < n; ++i) keys.push_back(i * buckets);
+  return keys;
+}
+
+struct spread {
+  std::size_t operator()(std::uint64_t k) const noexcept { return k * 0x9E3779B97F4A7C15ULL >> 7; }
+};
+
+template <class Format>
+void flooding_is_refused() {
+  SCOPED_TRACE(std::string(Format::name));
+  const std::size_t n = 40'000;  // 8e8 key comparisons if let in
+  const std::vector<std::uint64_t> keys = colliding_keys(n);
+  // Built with a hash that spreads them (the bytes do not depend on the hash): the attacker's
+  // side needs no quadratic time either.
+  std::unordered_map<std::uint64_t, bool, spread> map;
+  std::unordered_set<std::uint64_t, spread> set;
+  std::unordered_multiset<std::uint64_t, spread> multi;
+  for (auto k : keys) {
+    map.emplace(k, true);
+    set.insert(k);
+    multi.insert(k);
+  }
+  auto m = bale::try_deserialize<std::unordered_map<std::uint64_t, bool>, Format>(
+      bale::serialize<Format>(map));
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().code(), bale::errc::element_limit);
+  auto s = bale::try_deserialize<std::unordered_set<std::uint64_t>, Format>(
+      bale::serialize<Format>(set));
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code(), bale::errc::element_limit);
+  auto u = bale::try_deserialize<std::unordered_multiset<std::uint64_t>, Format>(
+      bale::serialize<Format>(multi));
+  ASSERT_FALSE(u);
+  EXPECT_EQ(u.error().code(), bale::errc::element_limit);
+
+  // What real data looks like reads: consecutive keys, random keys, and one key repeated
+  // 100,000 times in a multi container.
+  std::unordered_map<std::uint64_t, int> consecutive;
+  for (std::uint64_t i = 0; i < 100'000; ++i) consecutive.emplace(i, 1);
+  EXPECT_TRUE(
+      (bale::try_deserialize<decltype(consecutive), Format>(bale::serialize<Format>(consecutive))));
+  std::unordered_set<std::uint64_t> random;
+  std::uint64_t x = 88172645463325252ULL;
+  for (int i = 0; i < 100'000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    random.insert(x);
+  }
+  EXPECT_TRUE((bale::try_deserialize<decltype(random), Format>(bale::serialize<Format>(random))));
+  std::unordered_multiset<std::uint64_t> repeated;
+  for (int i = 0; i < 100'000; ++i) repeated.insert(42);
+  auto back = bale::try_deserialize<decltype(repeated), Format>(bale::serialize<Format>(repeated));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->count(42), 100'000u);
+}
+
+TEST(LinearTime, HashFloodingIsRefusedInEveryFormat) {
+  flooding_is_refused<bale::binary>();
+  flooding_is_refused<bale::compact>();
+  flooding_is_refused<bale::msgpack>();
+  flooding_is_refused<bale::json>();
+}
+
+TEST(LinearTime, TheBucketLimitIsALimit) {
+  const std::vector<std::uint64_t> keys = colliding_keys(50);
+  const std::unordered_set<std::uint64_t> set(keys.begin(), keys.end());
+  const auto bytes = bale::serialize(set);
+  EXPECT_TRUE(bale::try_deserialize<std::unordered_set<std::uint64_t>>(bytes));
+  auto r = bale::try_deserialize<std::unordered_set<std::uint64_t>>(bytes, {.max_bucket_keys = 20});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code(), bale::errc::element_limit);
+}
+
+}  // namespace
