@@ -2,9 +2,14 @@
 // structure. Run from the repository root: build/fuzz/fuzz/fuzz_make_corpus
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <bale/compress/compress.hpp>
+#include <bale/file/file.hpp>
+#include <bale/file/records.hpp>
 
 #include "message.hpp"
 
@@ -22,6 +27,15 @@ void write(const std::string& target, const std::string& name, std::string_view 
   write(target, name,
         std::vector<std::byte>(reinterpret_cast<const std::byte*>(text.data()),
                                reinterpret_cast<const std::byte*>(text.data() + text.size())));
+}
+
+std::vector<std::byte> file_bytes(const std::filesystem::path& path, std::uint8_t mode) {
+  std::ifstream in(path, std::ios::binary);
+  const std::vector<char> chars((std::istreambuf_iterator<char>(in)),
+                                std::istreambuf_iterator<char>());
+  std::vector<std::byte> bytes{std::byte{mode}};
+  for (const char c : chars) bytes.push_back(static_cast<std::byte>(c));
+  return bytes;
 }
 
 fuzz::shape make_shape(std::uint32_t id, int variant) {
@@ -47,6 +61,23 @@ int main() {
     for (const char* target : {"deserialize", "try_deserialize"})
       write(target, "message" + std::to_string(n), bytes);
     write("msgpack", "message" + std::to_string(n), bale::serialize<bale::msgpack>(m));
+    write("compact", "message" + std::to_string(n), bale::serialize<bale::compact>(m));
+    for (auto c : {bale::codec::none, bale::codec::lz4, bale::codec::zstd})
+      if (bale::codec_available(c))
+        write("decompress", std::string(bale::to_string(c)) + std::to_string(n),
+              bale::compress(bytes, c));
+    // The file target's first byte picks the reader: 0 load_file, 2 without checksums, 1 records.
+    const auto scratch = std::filesystem::temp_directory_path() / "bale_make_corpus";
+    bale::save_file(scratch, m, {.compression = n == 3 ? bale::codec::zstd : bale::codec::none});
+    write("file", "bale" + std::to_string(n), file_bytes(scratch, 0));
+    write("file", "bale_unchecked" + std::to_string(n), file_bytes(scratch, 2));
+    {
+      bale::record_writer<fuzz::message> records(scratch);
+      for (int k = 0; k <= n; ++k) records.write(m);
+      records.close();
+    }
+    write("file", "records" + std::to_string(n), file_bytes(scratch, 1));
+    std::filesystem::remove(scratch);
     const std::string text = bale::to_json(m, {.pretty = n == 2});
     write("json", "message" + std::to_string(n) + ".json", text);
   }

@@ -10,13 +10,13 @@ scripts/install_deps.sh cmake ninja-build clang libclang-rt-14-dev
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
 status=0
-for target in deserialize try_deserialize roundtrip reader json msgpack; do
+for target in deserialize try_deserialize roundtrip reader json msgpack compact decompress file; do
   work=$(mktemp -d)
   cp -r "fuzz/corpus/$target/." "$work/" 2>/dev/null || true
   mkdir -p "fuzz/crashes/$target"
   echo "== fuzz $target for ${seconds}s"
   if ! "build/fuzz/fuzz/fuzz_$target" "$work" -max_total_time="$seconds" -max_len=4096 \
-      -rss_limit_mb=2048 -artifact_prefix="fuzz/crashes/$target/" -print_final_stats=1 2>"$work.log"; then
+      -rss_limit_mb=2048 -timeout=10 -artifact_prefix="fuzz/crashes/$target/" -print_final_stats=1 2>"$work.log"; then
     tail -n 40 "$work.log"
     status=1
   else

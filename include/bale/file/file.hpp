@@ -19,6 +19,7 @@
 //   8  u64 type fingerprint (FNV-1a of the C++ type's name as the compiler spells it)
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,6 +31,7 @@
 #include <ctime>
 #include <filesystem>
 #include <memory>
+#include <new>
 #include <span>
 #include <string>
 #include <string_view>
@@ -162,19 +164,48 @@ inline std::size_t read_at(int fd, const std::filesystem::path& path, std::byte*
   return total;
 }
 
-/// Bytes read into memory that is not zero-filled first, aligned for any scalar.
+/// Memory for a file's bytes, aligned for any scalar. A large block is mapped anonymously and asks
+/// for transparent huge pages: the kernel then fills it a 2 MiB page at a time, where faulting in
+/// 4 KiB pages one by one costs as much as the read itself.
 class byte_block {
  public:
   byte_block() = default;
-  explicit byte_block(std::size_t size)
-      : data_(size != 0 ? std::make_unique_for_overwrite<std::byte[]>(size) : nullptr),
-        size_(size) {}
-  std::byte* data() noexcept { return data_.get(); }
-  std::span<const std::byte> bytes() const noexcept { return {data_.get(), size_}; }
+  explicit byte_block(std::size_t size) : size_(size) {
+    if (size < huge_page) {
+      small_ = size != 0 ? std::make_unique_for_overwrite<std::byte[]>(size) : nullptr;
+      data_ = small_.get();
+      return;
+    }
+    mapped_ = (size + huge_page - 1) / huge_page * huge_page;
+    void* at = ::mmap(nullptr, mapped_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (at == MAP_FAILED) throw std::bad_alloc();
+#if defined(MADV_HUGEPAGE)
+    ::madvise(at, mapped_, MADV_HUGEPAGE);
+#endif
+    data_ = static_cast<std::byte*>(at);
+  }
+  byte_block(byte_block&& other) noexcept
+      : small_(std::move(other.small_)),
+        data_(std::exchange(other.data_, nullptr)),
+        size_(std::exchange(other.size_, 0)),
+        mapped_(std::exchange(other.mapped_, 0)) {}
+  byte_block& operator=(byte_block&&) = delete;
+  ~byte_block() {
+    if (mapped_ != 0) ::munmap(data_, mapped_);
+  }
+  std::byte* data() noexcept {
+    return data_;
+  }
+  std::span<const std::byte> bytes() const noexcept {
+    return {data_, size_};
+  }
 
  private:
-  std::unique_ptr<std::byte[]> data_;
+  static constexpr std::size_t huge_page = std::size_t{2} << 20;
+  std::unique_ptr<std::byte[]> small_;
+  std::byte* data_ = nullptr;
   std::size_t size_ = 0;
+  std::size_t mapped_ = 0;
 };
 
 /// An output sink over a file descriptor: small writes gather in a buffer, large ones go straight

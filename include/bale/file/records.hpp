@@ -172,9 +172,11 @@ class record_reader {
       detail::file_error(errc::end_of_input, path_, "ends inside a record header", at);
     }
     const std::uint32_t size = detail::get_u32(prefix);
-    if (size > limits_.max_allocation)
+    if (size > limits_.max_allocation) {
+      offset_ = at + sizeof prefix + size;  // skipped, like a damaged record
       detail::file_error(errc::allocation_limit, path_,
                          "has a record of " + std::to_string(size) + " bytes", at);
+    }
     const std::size_t read = read_payload(at + sizeof prefix, size);
     offset_ = at + sizeof prefix + read;
     if (read != size) detail::file_error(errc::end_of_input, path_, "ends inside a record", at);

@@ -1,0 +1,53 @@
+// The file readers on any bytes at the path: bale::load_file (the .bale header, checksum,
+// compressed payloads) and bale::record_reader (record after record, going on after a damaged
+// one). Nothing but bale::error escapes; a record file always ends.
+#include <unistd.h>
+
+#include <bale/file/file.hpp>
+#include <bale/file/records.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "message.hpp"
+
+namespace {
+
+const std::filesystem::path& scratch() {
+  static const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("bale_fuzz_file_" + std::to_string(::getpid()));
+  return path;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  // The first byte chooses the reader and whether checksums are checked (without them the
+  // decoders see every damaged byte).
+  const std::uint8_t mode = data[0];
+  std::ofstream(scratch(), std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(data + 1), static_cast<std::streamsize>(size - 1));
+  const bale::limits lim{.max_allocation = std::size_t{16} << 20};
+  if (mode % 2 == 0) {
+    const bale::file_options options{
+        .check_type = false, .verify_checksum = mode % 4 == 0, .limits = lim};
+    try {
+      (void)bale::load_file<fuzz::message>(scratch(), options);
+    } catch (const bale::error&) {
+    }
+  } else {
+    try {
+      bale::record_reader<fuzz::message> in(scratch(), lim);
+      for (std::size_t records = 0;; ++records) {
+        if (records > size) std::abort();  // each record takes at least 8 bytes: it must end
+        try {
+          if (!in.next()) break;
+        } catch (const bale::error&) {
+        }
+      }
+    } catch (const bale::error&) {
+    }
+  }
+  return 0;
+}
