@@ -66,6 +66,20 @@ TEST_F(FileTest, RoundTripEveryFormatAndCodec) {
   EXPECT_EQ(files, 2u);
 }
 
+TEST_F(FileTest, CompactFileOfALargeIntegerArrayIsItsEncoding) {
+  // Larger than the file's write buffer, with varints of every length: written in runs.
+  std::vector<std::int64_t> values(300000);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    values[i] = static_cast<std::int64_t>(i * 0x9E3779B97F4A7C15u) >> (i % 64);
+  bale::save_file<bale::compact>(dir_ / "ints.bale", values);
+  EXPECT_EQ((bale::load_file<std::vector<std::int64_t>, bale::compact>(dir_ / "ints.bale")),
+            values);
+  const auto bytes = read_all(dir_ / "ints.bale");
+  const auto encoded = bale::serialize<bale::compact>(values);
+  ASSERT_EQ(bytes.size(), 40 + encoded.size());
+  EXPECT_EQ(std::memcmp(bytes.data() + 40, encoded.data(), encoded.size()), 0);
+}
+
 TEST_F(FileTest, UncompressedPayloadIsTheBinaryEncoding) {
   bale::save_file(dir_ / "f.bale", sample_);
   const auto bytes = read_all(dir_ / "f.bale");

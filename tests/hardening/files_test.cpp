@@ -184,10 +184,9 @@ TEST_F(HostileFiles, AfterADamagedRecordTheNextOnesReadWithTheirOffsets) {
   }
   std::vector<std::byte> bytes = read_bytes(p);
   // Records: 8-byte file header, then per record 8 bytes of prefix and the payload.
-  const std::size_t first = 8, second = first + 8 + 8 + 5, third = second + 8 + 8 + 6;
+  const std::size_t first = 8, second = first + 8 + 8 + 5;
   bytes[second + 8 + 9] ^= std::byte{1};  // a letter of "second"
-  bytes[third + 8 + 20] = std::byte{0};   // past the end of "third": nothing
-  write_bytes(p, std::span(bytes).first(bytes.size()));
+  write_bytes(p, bytes);
   bale::record_reader<std::string> in(p);
   EXPECT_EQ(*in.next(), "first");
   try {

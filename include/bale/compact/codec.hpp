@@ -10,6 +10,7 @@
 // A varint must be minimal (no trailing 0x80 0x00), at most 10 bytes, at most 64 bits, and fit the
 // type it is read into; anything else is errc::invalid_value.
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -126,21 +127,29 @@ struct compact_codec : bool_flag<compact_codec> {
       for (std::size_t i = 0; i < count; ++i) total += varint_size(wire_value(data[i]));
       sink.skip(total);
     } else {
-      std::byte* const start = sink.ensure(count * varint_size(~std::uint64_t{0}));
-      if (start == nullptr) {  // no room lent for the longest case: one checked varint at a time
-        for (std::size_t i = 0; i < count; ++i) write_varint(sink, wire_value(data[i]));
-        return;
-      }
-      std::byte* out = start;
-      for (std::size_t i = 0; i < count; ++i) {
-        std::uint64_t value = wire_value(data[i]);
-        while (value >= 0x80) {
-          *out++ = static_cast<std::byte>(static_cast<std::uint8_t>(value) | 0x80);
-          value >>= 7;
+      constexpr std::size_t longest = varint_size(~std::uint64_t{0});
+      for (std::size_t done = 0; done < count;) {
+        // As many as surely fit in one unchecked run; a sink that lends a bounded room (the exact
+        // buffer, a file's buffer) takes the array in runs, and the last few one at a time.
+        std::size_t run = count - done;
+        if constexpr (requires { sink.room(); }) run = std::min(run, sink.room() / longest);
+        std::byte* const start = run != 0 ? sink.ensure(run * longest) : nullptr;
+        if (start == nullptr) {
+          write_varint(sink, wire_value(data[done++]));
+          continue;
         }
-        *out++ = static_cast<std::byte>(value);
+        std::byte* out = start;
+        for (std::size_t i = done; i < done + run; ++i) {
+          std::uint64_t value = wire_value(data[i]);
+          while (value >= 0x80) {
+            *out++ = static_cast<std::byte>(static_cast<std::uint8_t>(value) | 0x80);
+            value >>= 7;
+          }
+          *out++ = static_cast<std::byte>(value);
+        }
+        sink.advance(static_cast<std::size_t>(out - start));
+        done += run;
       }
-      sink.advance(static_cast<std::size_t>(out - start));
     }
   }
 

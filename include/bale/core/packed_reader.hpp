@@ -124,14 +124,15 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
     const std::size_t count = read_count<T>(true);
     on_bytes(take(count * sizeof(T)), count);
   }
+  // Tuples and reflected objects are no level of their own: their nesting is fixed by their
+  // types, and any recursion passes through a counted verb (a container, an optional, a variant,
+  // a hand-described type), so the stack stays bounded by max_depth.
   template <class F>
   void read_tuple(std::size_t, F&& read_elements) {
-    const nesting guard(*this);
     read_elements();
   }
   template <class Names, class... Members>
   void read_object(Members&... members) {
-    const nesting guard(*this);
     std::size_t index = 0;
     within_member<Names>(index, [&] { ((process(members), ++index), ...); });
   }

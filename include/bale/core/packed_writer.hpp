@@ -75,16 +75,16 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
     process(key);
     process(value);
   }
+  // Tuples and reflected objects are no level of their own here, as packed_reader counts them:
+  // their nesting is fixed by their types, and any recursion passes through a counted verb.
   /// A fixed number of elements known to both sides (std::array, tuple, pair, ...).
   template <class F>
   void write_tuple(std::size_t, F&& write_elements) {
-    const nesting guard(*this);
     write_elements();
   }
   /// Named members of a reflected type; Names::value holds the names (unused here).
   template <class Names, class... Members>
   void write_object(const Members&... members) {
-    const nesting guard(*this);
     (process(members), ...);
   }
   template <class T>

@@ -55,6 +55,8 @@ class span_sink {
   }
   void advance(std::size_t n) noexcept { out_ += n; }
   std::size_t size() const noexcept { return static_cast<std::size_t>(out_ - start_); }
+  /// The most one ensure() lends: the bytes left.
+  std::size_t room() const noexcept { return static_cast<std::size_t>(end_ - out_); }
 
  private:
   // The sizing pass made room for exactly what it counted. A type whose save() writes more the

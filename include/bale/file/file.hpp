@@ -243,6 +243,8 @@ class file_sink {
     return buffer_.data() + used_;
   }
   void advance(std::size_t n) noexcept { used_ += n; }
+  /// The most one ensure() lends: the whole buffer, after a flush.
+  std::size_t room() const noexcept { return buffer_.size(); }
   void flush() {
     write_all(buffer_.data(), used_);
     used_ = 0;

@@ -129,8 +129,8 @@ class element_inserter {
       return element.first;
   }
 
-  bool insert(Element&& element) {
-    const auto emplace = [this](auto&&... arguments) {
+  bool insert(Element&& element, bool check = true) {
+    const auto emplace = [this, check](auto&&... arguments) {
       if constexpr (ordered_container<Container>) {
         // Usually the last element so far: constant time with this hint, and any other is
         // placed as without one.
@@ -140,11 +140,12 @@ class element_inserter {
       } else if constexpr (unique_keys<Container>) {
         const auto [where, inserted] = container_.emplace(std::move(arguments)...);
         if constexpr (hashed_container<Container>)
-          if (inserted) check_collisions(where, true);
+          if (inserted && check) check_collisions(where, true);
         return inserted;
       } else {
         const auto where = container_.emplace(std::move(arguments)...);
-        if constexpr (hashed_container<Container>) check_collisions(where, false);
+        if constexpr (hashed_container<Container>)
+          if (check) check_collisions(where, false);
         return true;
       }
     };
@@ -203,6 +204,11 @@ class element_inserter {
       bucket[i] = static_cast<Index>(container_.bucket(key_of(staged_[i].element)));
       ++next_slot[bucket[i] + 1];
     }
+    // The sort counts what goes in each bucket: unless one gets more than max_bucket_keys (keys
+    // chosen to collide, or repeated), no insertion needs its bucket counted.
+    const std::size_t limit = ar_.context().limits().max_bucket_keys;
+    bool crowded = false;
+    for (std::size_t b = 0; b < buckets; ++b) crowded |= next_slot[b + 1] > limit;
     for (std::size_t b = 0; b < buckets; ++b) next_slot[b + 1] += next_slot[b];
     std::vector<Index> order(count);
     for (std::size_t i = 0; i < count; ++i) order[next_slot[bucket[i]]++] = static_cast<Index>(i);
@@ -215,7 +221,7 @@ class element_inserter {
       if (k + ahead < count) __builtin_prefetch(&staged_[order[k + ahead]]);
 #endif
       const std::size_t i = order[k];
-      if (!insert(std::move(staged_[i].element))) repeated = std::min(repeated, i);
+      if (!insert(std::move(staged_[i].element), crowded)) repeated = std::min(repeated, i);
     }
     if (repeated != count) fail_repeated(repeated);
   }
