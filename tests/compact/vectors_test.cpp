@@ -46,6 +46,37 @@ TEST(CompactVectors, VarintEdges) {
   expect_bytes(std::uint16_t{65535}, "ffff03");
 }
 
+// Every varint length, written where the sink lends room for the longest (inside an array, and a
+// field followed by others) and where it does not (the last bytes of the buffer).
+TEST(CompactVectors, EveryVarintLengthInEveryPosition) {
+  auto reference = [](std::uint64_t value) {
+    std::vector<std::byte> out;
+    for (; value >= 0x80; value >>= 7) out.push_back(static_cast<std::byte>((value & 0x7F) | 0x80));
+    out.push_back(static_cast<std::byte>(value));
+    return out;
+  };
+  std::vector<std::uint64_t> values;
+  for (int bits = 0; bits <= 64; ++bits) {
+    const std::uint64_t top = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+    values.insert(values.end(), {top, top / 3, top ^ (top >> 1)});
+  }
+  std::vector<std::byte> expected = reference(values.size());
+  for (const std::uint64_t v : values) {
+    const auto bytes = reference(v);
+    expected.insert(expected.end(), bytes.begin(), bytes.end());
+    const std::tuple<std::uint64_t, std::uint8_t, std::uint64_t> fields{v, 7, v};
+    std::vector<std::byte> field_bytes = bytes;
+    field_bytes.push_back(std::byte{7});
+    field_bytes.insert(field_bytes.end(), bytes.begin(), bytes.end());
+    EXPECT_EQ(bale::serialize<bale::compact>(fields), field_bytes) << v;
+  }
+  EXPECT_EQ(bale::serialize<bale::compact>(values), expected);
+  std::vector<std::byte> grown;
+  bale::serialize_into<bale::compact>(grown, values);
+  EXPECT_EQ(grown, expected);
+  EXPECT_EQ((bale::deserialize<std::vector<std::uint64_t>, bale::compact>(expected)), values);
+}
+
 TEST(CompactVectors, RawBytesAndFloats) {
   expect_bytes(true, "01");
   expect_bytes(std::int8_t{-1}, "ff");
