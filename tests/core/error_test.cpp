@@ -65,6 +65,23 @@ TEST(Error, TrailingBytes) {
   EXPECT_THROW((void)bale::deserialize<int>(bytes), bale::error);
 }
 
+TEST(Error, AnErrorAboutNoByteNamesNone) {
+  std::array<std::byte, 2> small{};
+  try {
+    (void)bale::serialize_to(std::span(small), std::uint64_t{1});
+    FAIL();
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::buffer_too_small);
+    EXPECT_FALSE(e.has_offset());
+    EXPECT_EQ(std::string(e.what()).find("at byte"), std::string::npos) << e.what();
+  }
+  const bale::error at_zero(bale::errc::invalid_value, "bad", 0);
+  EXPECT_TRUE(at_zero.has_offset());
+  EXPECT_NE(std::string(at_zero.what()).find("at byte 0"), std::string::npos);
+  EXPECT_EQ(at_zero.offset_in_whole(8), 8u);
+  EXPECT_EQ(bale::error(bale::errc::io_error, "x").offset_in_whole(8), bale::error::no_offset);
+}
+
 TEST(Error, ResultAccessors) {
   bale::result<int> good = bale::try_deserialize<int>(bale::serialize(5));
   ASSERT_TRUE(good.has_value());

@@ -157,6 +157,10 @@ TEST_F(FileTest, MissingAndReadOnlyDirectories) {
   ASSERT_FALSE(absent);
   EXPECT_EQ(absent.error().code(), bale::errc::io_error);
   EXPECT_NE(absent.error().message().find("absent.bale"), std::string::npos);
+  // About no byte of any input: the message names none.
+  EXPECT_FALSE(absent.error().has_offset());
+  EXPECT_EQ(absent.error().message().find("at byte"), std::string::npos);
+  EXPECT_EQ(missing.error().message().find("at byte"), std::string::npos);
 
   if (::geteuid() != 0) {  // root writes anywhere
     const fs::path ro = dir_ / "ro";

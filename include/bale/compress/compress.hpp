@@ -117,7 +117,7 @@ inline void compress_payload(std::vector<std::byte>& out, std::size_t header,
     case codec::lz4: {
 #if defined(BALE_WITH_LZ4)
       if (input.size() > static_cast<std::size_t>(LZ4_MAX_INPUT_SIZE))
-        throw error(errc::invalid_value, "LZ4 compresses at most 2 GB at a time", 0);
+        throw error(errc::invalid_value, "LZ4 compresses at most 2 GB at a time");
       const int bound = LZ4_compressBound(static_cast<int>(input.size()));
       out.resize(header + static_cast<std::size_t>(bound));
       const auto* src = reinterpret_cast<const char*>(input.data());
@@ -126,7 +126,7 @@ inline void compress_payload(std::vector<std::byte>& out, std::size_t header,
           level > 0 ? LZ4_compress_HC(src, dst, static_cast<int>(input.size()), bound, level)
                     : LZ4_compress_default(src, dst, static_cast<int>(input.size()), bound);
       if (written <= 0 && !input.empty())
-        throw error(errc::invalid_value, "LZ4 compression failed", 0);
+        throw error(errc::invalid_value, "LZ4 compression failed");
       out.resize(header + static_cast<std::size_t>(written));
       return;
 #else
@@ -145,7 +145,7 @@ inline void compress_payload(std::vector<std::byte>& out, std::size_t header,
       const std::size_t written =
           ZSTD_compress2(context.get(), out.data() + header, bound, input.data(), input.size());
       if (ZSTD_isError(written))
-        throw error(errc::invalid_value, std::string("zstd: ") + ZSTD_getErrorName(written), 0);
+        throw error(errc::invalid_value, std::string("zstd: ") + ZSTD_getErrorName(written));
       out.resize(header + written);
       return;
 #else
@@ -297,7 +297,7 @@ inline result<std::vector<std::byte>> try_decompress(std::span<const std::byte> 
   } catch (const error& e) {
     return e;
   } catch (const std::bad_alloc&) {
-    return error(errc::allocation_limit, "out of memory", 0);
+    return error(errc::allocation_limit, "out of memory");
   }
 }
 

@@ -64,7 +64,11 @@ constexpr std::string_view to_string(errc code) noexcept {
 /// `bale: invalid_value: bool byte is 7, not 0 or 1 at byte 12 in cells[3].corners[1].flag`.
 class error : public std::runtime_error {
  public:
-  error(errc code, std::string detail, std::size_t offset)
+  /// The offset of an error that is about no byte of an input (a file that cannot be opened, a
+  /// buffer too small to write into): what() then names no byte.
+  static constexpr std::size_t no_offset = static_cast<std::size_t>(-1);
+
+  error(errc code, std::string detail, std::size_t offset = no_offset)
       : std::runtime_error(std::string(to_string(code))),
         code_(code),
         offset_(offset),
@@ -73,8 +77,13 @@ class error : public std::runtime_error {
   }
 
   errc code() const noexcept { return code_; }
-  /// Byte offset in the input where the problem was found.
+  /// Byte offset in the input where the problem was found, or no_offset.
   std::size_t offset() const noexcept { return offset_; }
+  bool has_offset() const noexcept { return offset_ != no_offset; }
+  /// The offset in a whole input of which the input of this error started at `start`.
+  std::size_t offset_in_whole(std::size_t start) const noexcept {
+    return has_offset() ? start + offset_ : no_offset;
+  }
   /// Field path of the value being read, e.g. `cells[3].corners[1].label` (empty at top level).
   const std::string& path() const noexcept { return path_; }
   /// The description without code, offset or path.
@@ -109,8 +118,10 @@ class error : public std::runtime_error {
     message_ += to_string(code_);
     message_ += ": ";
     message_ += detail_;
-    message_ += " at byte ";
-    message_ += std::to_string(offset_);
+    if (has_offset()) {
+      message_ += " at byte ";
+      message_ += std::to_string(offset_);
+    }
     if (!path_.empty()) {
       message_ += " in ";
       message_ += path_;

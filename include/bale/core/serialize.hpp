@@ -82,10 +82,9 @@ std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
 template <format Format = binary, class... Ts>
 std::size_t serialize_to(std::span<std::byte> out, const Ts&... values) {
   const auto too_small = [&](std::size_t size) {
-    throw error(errc::buffer_too_small,
-                "the encoding needs " + std::to_string(size) + " bytes, the buffer holds " +
-                    std::to_string(out.size()),
-                0);
+    throw error(errc::buffer_too_small, "the encoding needs " + std::to_string(size) +
+                                            " bytes, the buffer holds " +
+                                            std::to_string(out.size()));
   };
   if constexpr (!detail::sizes_first<Format>) {
     // A format that writes into a growing buffer may store ahead of its text (JSON's writer

@@ -114,7 +114,8 @@ inline void write_header(std::byte* out, const file_header& h) {
 }
 
 [[noreturn]] inline void file_error(errc code, const std::filesystem::path& path,
-                                    const std::string& what, std::size_t offset = 0) {
+                                    const std::string& what,
+                                    std::size_t offset = error::no_offset) {
   throw error(code, "file '" + path.string() + "': " + what, offset);
 }
 [[noreturn]] inline void io_failure(const std::filesystem::path& path, const char* action) {
@@ -442,7 +443,7 @@ file_contents read_file(const std::filesystem::path& path, const file_options& o
     try {
       contents.raw = decompress(contents.stored.bytes(), options.limits);
     } catch (const error& e) {
-      file_error(e.code(), path, e.detail(), file_header_size + e.offset());
+      file_error(e.code(), path, e.detail(), e.offset_in_whole(file_header_size));
     }
     if (contents.raw.size() != get_u64(header + 24))
       file_error(errc::invalid_value, path, "raw size does not match", 24);
@@ -464,7 +465,7 @@ void decode_file(const std::filesystem::path& path, const file_contents& content
     error named(e.code(),
                 "file '" + path.string() + "': " + e.detail() +
                     (contents.compressed ? " (offset in the decompressed payload)" : ""),
-                e.offset() + base);
+                e.offset_in_whole(base));
     if (!e.path().empty()) named.prepend_field(e.path());
     throw named;
   }
@@ -526,7 +527,7 @@ result<void> try_save_file(const std::filesystem::path& path, const T& value,
   } catch (const error& e) {
     return e;
   } catch (const std::exception& e) {
-    return error(errc::io_error, "file '" + path.string() + "': " + e.what(), 0);
+    return error(errc::io_error, "file '" + path.string() + "': " + e.what());
   }
 }
 
@@ -540,9 +541,9 @@ result<T> try_load_file(const std::filesystem::path& path,
   } catch (const error& e) {
     return e;
   } catch (const std::bad_alloc&) {
-    return error(errc::allocation_limit, "file '" + path.string() + "': out of memory", 0);
+    return error(errc::allocation_limit, "file '" + path.string() + "': out of memory");
   } catch (const std::exception& e) {
-    return error(errc::invalid_value, "file '" + path.string() + "': " + e.what(), 0);
+    return error(errc::invalid_value, "file '" + path.string() + "': " + e.what());
   }
 }
 

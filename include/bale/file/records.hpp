@@ -77,7 +77,7 @@ class record_writer {
     try {
       buffer_.resize(start + detail::record_prefix_size);
       const std::size_t size = serialize_into<Format>(buffer_, value);
-      if (size > 0xFFFFFFFFu) throw error(errc::invalid_value, "a record is limited to 4 GiB", 0);
+      if (size > 0xFFFFFFFFu) throw error(errc::invalid_value, "a record is limited to 4 GiB");
       const auto payload =
           std::span<const std::byte>(buffer_).subspan(start + detail::record_prefix_size);
       detail::put_u32(buffer_.data() + start, static_cast<std::uint32_t>(size));
@@ -190,7 +190,7 @@ class record_reader {
       return value;
     } catch (const error& e) {
       error named(e.code(), "file '" + path_.string() + "': " + e.detail(),
-                  at + sizeof prefix + e.offset());
+                  e.offset_in_whole(at + sizeof prefix));
       if (!e.path().empty()) named.prepend_field(e.path());
       throw named;
     }

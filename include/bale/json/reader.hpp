@@ -547,7 +547,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
       auto* out = target.resize(size);
       base64::decode_to(text, reinterpret_cast<std::byte*>(out));
     } catch (const error& e) {
-      fail_at(errc::invalid_value, e.detail(), at + 1 + e.offset());
+      fail_at(errc::invalid_value, e.detail(), e.offset_in_whole(at + 1));
     }
   }
 

@@ -130,7 +130,7 @@ class element_inserter {
   }
 
   bool insert(Element&& element, bool check = true) {
-    const auto emplace = [this, check](auto&&... arguments) {
+    const auto emplace = [&](auto&&... arguments) {
       if constexpr (ordered_container<Container>) {
         // Usually the last element so far: constant time with this hint, and any other is
         // placed as without one.
