@@ -502,6 +502,43 @@ TEST(JsonRead, MembersInAnyOrderAndTheOptions) {
   EXPECT_EQ((bale::from_json<std::map<int, int>>(R"({"-5":1})").at(-5)), 1);
 }
 
+struct profile {
+  std::string name;
+  std::optional<int> age;
+  std::optional<std::string> email;
+  bool operator==(const profile&) const = default;
+};
+
+class contact {
+ public:
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(bale::field("name", name), bale::field("phone", phone));
+  }
+  std::string name;
+  std::optional<std::string> phone;
+  bool operator==(const contact&) const = default;
+};
+
+// An absent std::optional member is how JSON usually says "none".
+TEST(JsonRead, AnAbsentOptionalMemberIsEmpty) {
+  EXPECT_EQ(bale::from_json<profile>(R"({"name":"a"})"), (profile{"a", {}, {}}));
+  EXPECT_EQ(bale::from_json<profile>(R"({"email":"e","name":"a"})"), (profile{"a", {}, "e"}));
+  profile existing{"b", 40, "x"};
+  bale::from_json(R"({"name":"a","age":3})", existing);
+  EXPECT_EQ(existing, (profile{"a", 3, {}}));  // what the text says, not what was there
+  EXPECT_EQ(bale::from_json<contact>(R"({"name":"c"})"), (contact{"c", {}}));
+  // Any other absent member is still an error, with its name.
+  const auto missing = bale::try_from_json<profile>(R"({"age":3})");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().message().find("missing member \"name\""), std::string::npos);
+  EXPECT_FALSE(bale::try_from_json<contact>(R"({"phone":"1"})"));
+  // allow_missing_members keeps every absent value, optionals too.
+  profile kept{"b", 40, "x"};
+  bale::from_json(R"({"name":"a"})", kept, {.allow_missing_members = true});
+  EXPECT_EQ(kept, (profile{"a", 40, "x"}));
+}
+
 // Minified text in declaration order is read by comparing each member's punctuation and name in
 // one go; any other order, spacing or extra member continues by name from where that stops.
 TEST(JsonRead, MembersInOrderThenByName) {

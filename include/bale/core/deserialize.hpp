@@ -94,6 +94,25 @@ result<void> try_deserialize(const Bytes& bytes, T& value, const limits& lim = {
   });
 }
 
+namespace detail {
+template <class>
+inline constexpr bool type_goes_first = false;
+}
+
+// deserialize<bale::compact, T>(bytes) and try_deserialize<bale::compact, T>(bytes) name the format
+// first: these catch it with one message that says the order, where the compiler would list why
+// each real overload does not apply.
+template <format Format, class T, class... Arguments>
+requires(!format<T>) auto deserialize(const Arguments&...) {
+  static_assert(detail::type_goes_first<T>,
+                "bale::deserialize<T, Format>(bytes): the type first, then the format");
+}
+template <format Format, class T, class... Arguments>
+requires(!format<T>) auto try_deserialize(const Arguments&...) {
+  static_assert(detail::type_goes_first<T>,
+                "bale::try_deserialize<T, Format>(bytes): the type first, then the format");
+}
+
 /// Reads several values in a row from one buffer:
 ///   bale::reader r(bytes); r(a, b); if (r.remaining() == 0) ...
 template <format Format = binary>

@@ -518,6 +518,18 @@ T load_file(const std::filesystem::path& path, const file_options& options = {})
 }
 
 /// save_file that returns its error instead of throwing.
+// load_file<bale::compact, T>(path) names the format first (see deserialize).
+template <format Format, class T, class... Arguments>
+requires(!format<T>) auto load_file(const Arguments&...) {
+  static_assert(detail::type_goes_first<T>,
+                "bale::load_file<T, Format>(path): the type first, then the format");
+}
+template <format Format, class T, class... Arguments>
+requires(!format<T>) auto try_load_file(const Arguments&...) {
+  static_assert(detail::type_goes_first<T>,
+                "bale::try_load_file<T, Format>(path): the type first, then the format");
+}
+
 template <format Format = binary, class T>
 result<void> try_save_file(const std::filesystem::path& path, const T& value,
                            const file_options& options = {}) noexcept {

@@ -13,7 +13,8 @@ struct json_options {
   bool allow_non_finite = false;
   /// Reading: skip members the type does not have (by default an error).
   bool skip_unknown_members = false;
-  /// Reading: members absent from the text keep the value they had (by default an error).
+  /// Reading: members absent from the text keep the value they had. By default an absent
+  /// std::optional member reads as empty and any other absent member is an error.
   bool allow_missing_members = false;
   /// vector<uint8_t> and other unsigned char containers as base64 strings too (std::byte
   /// containers always are).

@@ -15,6 +15,7 @@
 #include <limits>
 #include <span>
 #include <string>
+#include <optional>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -34,6 +35,11 @@
 #include "bale/reflect/enum_names.hpp"
 
 namespace bale::detail {
+
+template <class T>
+inline constexpr bool is_std_optional = false;
+template <class U>
+inline constexpr bool is_std_optional<std::optional<U>> = true;
 
 template <class Anchor = bale_global_namespace>
 class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_paths {
@@ -295,10 +301,17 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
       } while (next_element('}'));
     }
     if (!options_.allow_missing_members && !seen.all()) {
-      for (std::size_t k = 0; k < count; ++k)
-        if (!seen[k])
+      for (std::size_t k = 0; k < count; ++k) {
+        bool none = false;
+        if (!seen[k]) {
+          std::size_t i = 0;
+          ((i++ == k ? (void)(none = read_absent(members)) : void()), ...);
+          (void)i;
+        }
+        if (!seen[k] && !none)
           fail_at(errc::invalid_value, "missing member \"" + std::string(Names::value[k]) + "\"",
                   offset() - 1);
+      }
     }
     frames_.pop_back();
     leave();
@@ -380,8 +393,20 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
       pos_ = resume;
       return;
     }
-    if (!options_.allow_missing_members)
+    if (!options_.allow_missing_members && !read_absent(value))
       fail_at(errc::invalid_value, "missing member \"" + std::string(name) + "\"", top.object_at);
+  }
+
+  // An absent member of type std::optional is the usual way JSON says "none": it reads as empty.
+  // Any other absent member is an error (unless allow_missing_members, which keeps every value).
+  template <class T>
+  static bool read_absent(T& value) {
+    if constexpr (is_std_optional<T>) {
+      value.reset();
+      return true;
+    } else {
+      return false;
+    }
   }
 
   /// A user type that reads itself: an object if it names its fields, else an array.

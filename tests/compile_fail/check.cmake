@@ -1,0 +1,18 @@
+# Compiles SOURCE, which must not compile, and checks that the compiler's first error line holds
+# the text after "// first error: " in SOURCE: bale's own message, not a page of candidates.
+file(STRINGS ${SOURCE} expected REGEX "^// first error: ")
+list(GET expected 0 expected)
+string(REPLACE "// first error: " "" expected "${expected}")
+execute_process(
+  COMMAND ${COMPILER} -std=c++20 -fsyntax-only -I${INCLUDE} ${SOURCE}
+  RESULT_VARIABLE status
+  OUTPUT_VARIABLE output
+  ERROR_VARIABLE output)
+if(status EQUAL 0)
+  message(FATAL_ERROR "${SOURCE} compiled; it must not")
+endif()
+string(REGEX MATCH "error: [^\n]*" first "${output}")
+string(FIND "${first}" "${expected}" where)
+if(where EQUAL -1)
+  message(FATAL_ERROR "first error of ${SOURCE}:\n  ${first}\ndoes not say:\n  ${expected}")
+endif()

@@ -1,0 +1,7 @@
+// first error: the type first, then the format
+#include <bale/bale.hpp>
+
+int main() {
+  const std::vector<std::byte> bytes = bale::serialize<bale::compact>(1);
+  return bale::deserialize<bale::compact, int>(bytes);
+}

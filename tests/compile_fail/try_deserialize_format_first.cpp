@@ -1,0 +1,7 @@
+// first error: the type first, then the format
+#include <bale/bale.hpp>
+
+int main() {
+  const std::vector<std::byte> bytes = bale::serialize(1);
+  return bale::try_deserialize<bale::binary, int>(bytes).has_value() ? 0 : 1;
+}
