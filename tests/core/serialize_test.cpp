@@ -104,3 +104,88 @@ TEST(EntryPoints, SerializeToJsonFillsExactlyTheBuffer) {
 }
 
 }  // namespace
+
+namespace {
+
+// Any contiguous range of a byte type is a place to write into.
+TEST(EntryPoints, SerializeToAnyByteRange) {
+  const auto expected = bale::serialize(std::uint32_t{0x01020304});
+  unsigned char c_array[4];
+  EXPECT_EQ(bale::serialize_to(c_array, std::uint32_t{0x01020304}), 4u);
+  EXPECT_EQ(std::memcmp(c_array, expected.data(), 4), 0);
+  std::array<std::uint8_t, 8> array{};
+  EXPECT_EQ(bale::serialize_to(array, std::uint32_t{0x01020304}), 4u);
+  EXPECT_EQ(std::memcmp(array.data(), expected.data(), 4), 0);
+  std::vector<char> chars(4);
+  EXPECT_EQ(bale::serialize_to<bale::compact>(chars, 300), 2u);
+  EXPECT_EQ(bale::serialize_to(std::span<unsigned char>(array), std::uint16_t{1}), 2u);
+  std::string text(8, ' ');
+  EXPECT_EQ(bale::serialize_to<bale::json>(text, 12), 2u);
+  EXPECT_EQ(text.substr(0, 2), "12");
+  static_assert(!bale::byte_output<const std::vector<std::byte>>);
+  static_assert(!bale::byte_output<std::vector<int>>);
+}
+
+// A buffer that counts the bytes its resizes add (which std::vector zero-fills).
+struct counting_buffer {
+  using value_type = std::byte;
+  std::vector<std::byte> bytes;
+  std::size_t added = 0;
+  void resize(std::size_t n) {
+    if (n > bytes.size()) added += n - bytes.size();
+    bytes.resize(n);
+  }
+  std::size_t size() const { return bytes.size(); }
+  std::size_t capacity() const { return bytes.capacity(); }
+  void reserve(std::size_t n) { bytes.reserve(n); }
+  std::byte* data() { return bytes.data(); }
+};
+
+template <class Format>
+void check_assign() {
+  const std::vector<std::string> large{"alpha", "beta", "gamma", "delta"};
+  const std::vector<std::string> small{"x"};
+  counting_buffer buffer;
+  bale::serialize_assign<Format>(buffer, large);
+  EXPECT_EQ(buffer.bytes, bale::serialize<Format>(large));
+  // The same message again is written over the bytes already there: nothing is added.
+  std::size_t added = buffer.added;
+  bale::serialize_assign<Format>(buffer, large);
+  EXPECT_EQ(buffer.bytes, bale::serialize<Format>(large));
+  EXPECT_EQ(buffer.added, added);
+  bale::serialize_assign<Format>(buffer, small);
+  EXPECT_EQ(buffer.bytes, bale::serialize<Format>(small));
+  EXPECT_EQ(buffer.added, added);
+  bale::serialize_assign<Format>(buffer, large);
+  EXPECT_EQ(buffer.bytes, bale::serialize<Format>(large));
+  if constexpr (bale::detail::sizes_first<Format>) {  // only the bytes past the small message
+    EXPECT_EQ(buffer.added - added, buffer.bytes.size() - bale::serialize<Format>(small).size());
+  }
+}
+
+TEST(EntryPoints, SerializeAssignWritesOverAKeptBuffer) {
+  check_assign<bale::binary>();
+  check_assign<bale::compact>();
+  check_assign<bale::msgpack>();
+  check_assign<bale::json>();
+  std::string text = "previous contents, longer than the new ones";
+  bale::serialize_assign<bale::json>(text, std::vector<int>{1, 2});
+  EXPECT_EQ(text, "[1,2]");
+}
+
+struct fails_on_save {
+  template <class Archive>
+  void save(Archive&) const {
+    throw std::runtime_error("no");
+  }
+  template <class Archive>
+  void load(Archive&) {}
+};
+
+TEST(EntryPoints, SerializeAssignLeavesTheBufferEmptyOnError) {
+  std::vector<std::byte> buffer = bale::serialize(std::string("kept?"));
+  EXPECT_THROW(bale::serialize_assign(buffer, fails_on_save{}), std::runtime_error);
+  EXPECT_TRUE(buffer.empty());
+}
+
+}  // namespace

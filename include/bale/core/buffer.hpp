@@ -27,6 +27,17 @@ concept byte_buffer = requires(B& buffer, std::size_t n) {
 }
 &&byte_type<typename B::value_type>;
 
+/// What bytes can be written into in place: span, array, C array, vector, string of a byte type.
+template <class R>
+concept byte_output = std::ranges::contiguous_range<R> && std::ranges::sized_range<R> &&
+    byte_type<std::ranges::range_value_t<R>> &&
+    !std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<R>>>;
+
+template <byte_output R>
+std::span<std::byte> as_writable_byte_span(R& bytes) noexcept {
+  return {reinterpret_cast<std::byte*>(std::ranges::data(bytes)), std::ranges::size(bytes)};
+}
+
 template <byte_input R>
 std::span<const std::byte> as_byte_span(const R& bytes) noexcept {
   return {reinterpret_cast<const std::byte*>(std::ranges::data(bytes)), std::ranges::size(bytes)};

@@ -77,10 +77,13 @@ std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
   return size;
 }
 
-/// Writes values into `out`, which must hold serialized_size(values...) bytes; returns that size.
+/// Writes values into `out` (any contiguous range of bytes: a span, an array, a C array, a
+/// vector), which must hold serialized_size(values...) bytes; returns that size.
 /// Throws bale::error (errc::buffer_too_small) if it does not.
-template <format Format = binary, class... Ts>
-std::size_t serialize_to(std::span<std::byte> out, const Ts&... values) {
+template <format Format = binary, class Out, class... Ts>
+requires byte_output<std::remove_reference_t<Out>>
+std::size_t serialize_to(Out&& output, const Ts&... values) {
+  const std::span<std::byte> out = as_writable_byte_span(output);
   const auto too_small = [&](std::size_t size) {
     throw error(errc::buffer_too_small, "the encoding needs " + std::to_string(size) +
                                             " bytes, the buffer holds " +
@@ -104,6 +107,35 @@ std::size_t serialize_to(std::span<std::byte> out, const Ts&... values) {
     detail::require_filled(sink, size);
     return size;
   }
+}
+
+/// Replaces a kept buffer's contents with the encoding of values, writing over its bytes in
+/// place: only bytes past its present size are added (and zero-filled by the container), so a
+/// buffer reused for messages of similar size costs no fill at all. Returns the new size. On an
+/// exception the buffer is left empty.
+///   std::vector<std::byte> buffer;  for (...) { bale::serialize_assign(buffer, message); send(buffer); }
+template <format Format = binary, byte_buffer Buffer, class... Ts>
+std::size_t serialize_assign(Buffer& buffer, const Ts&... values) {
+  detail::write_context context;
+  try {
+    if constexpr (!detail::sizes_first<Format>) {
+      detail::buffer_sink<Buffer> sink(buffer, detail::overwrite_t{});
+      typename Format::template writer<detail::buffer_sink<Buffer>> ar(sink, context);
+      ar(values...);
+      sink.finish();
+    } else {
+      const std::size_t size = detail::serialized_size_in<Format>(context, values...);
+      buffer.resize(size);
+      detail::span_sink sink(reinterpret_cast<std::byte*>(buffer.data()), size);
+      typename Format::template writer<detail::span_sink> ar(sink, context);
+      ar(values...);
+      detail::require_filled(sink, size);
+    }
+  } catch (...) {
+    buffer.resize(0);
+    throw;
+  }
+  return buffer.size();
 }
 
 /// The encoding of value as a new byte vector.

@@ -78,6 +78,8 @@ class span_sink {
   std::byte* end_;
 };
 
+struct overwrite_t {};
+
 /// Appends to a growable byte container: for formats whose size is not worth computing first
 /// (text). finish() trims the container to what was written.
 template <class Buffer>
@@ -88,6 +90,12 @@ class buffer_sink {
       : buffer_(buffer),
         data_(reinterpret_cast<std::byte*>(buffer.data())),
         size_(buffer.size()),
+        capacity_(buffer.size()) {}
+  /// Writes over the buffer's bytes from its start, growing it only past its present size.
+  buffer_sink(Buffer& buffer, overwrite_t)
+      : buffer_(buffer),
+        data_(reinterpret_cast<std::byte*>(buffer.data())),
+        size_(0),
         capacity_(buffer.size()) {}
   void put(const void* data, std::size_t n) {
     if (n > capacity_ - size_) [[unlikely]]
