@@ -18,6 +18,15 @@ struct pixel {
 };
 }  // namespace enum_app
 
+namespace enum_app::inner {
+enum class shade { dark, light };
+BALE_ENUM_NAMES(shade, dark, light)  // next to the enum, as BALE_REFLECT is written
+struct swatch {
+  shade value = shade::dark;
+  bool operator==(const swatch&) const = default;
+};
+}  // namespace enum_app::inner
+
 BALE_ENUM_NAMES(enum_app::color, red, green, blue)
 BALE_ENUM_NAMES(enum_app::level, low, high)
 template <>
@@ -88,6 +97,14 @@ TEST(JsonEnumNames, UnlistedValuesAndNamesAreErrors) {
   const auto bad_key = bale::try_from_json<std::map<color, int>>(R"({"red":1,"teal":2})");
   ASSERT_FALSE(bad_key);
   EXPECT_EQ(bad_key.error().offset(), 9u);
+}
+
+TEST(EnumNames, ListedInTheEnumsOwnNamespace) {
+  using enum_app::inner::shade;
+  static_assert(bale::named_enum<shade>);
+  EXPECT_EQ(bale::to_json(enum_app::inner::swatch{shade::light}), R"({"value":"light"})");
+  EXPECT_EQ(bale::from_json<shade>(R"("dark")"), shade::dark);
+  EXPECT_FALSE(bale::try_from_json<shade>(R"("grey")"));
 }
 
 }  // namespace

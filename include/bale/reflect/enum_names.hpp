@@ -3,7 +3,7 @@
 // an enum with listed names as its name; the byte formats keep the underlying integer.
 //
 //   enum class color { red, green, blue };
-//   BALE_ENUM_NAMES(color, red, green, blue)          // at global scope: names as spelled
+//   BALE_ENUM_NAMES(color, red, green, blue)          // next to it: names as spelled
 //
 //   template <>                                        // or any names, listed by hand
 //   inline constexpr auto bale::enum_names<color> = std::array{
@@ -34,11 +34,27 @@ struct enum_name {
 
 namespace detail {
 struct enum_names_unlisted {};
+
+// BALE_ENUM_NAMES defines bale_enum_names(type_tag<E>, bale_global_namespace*) where it is used:
+// in the enum's namespace (found by argument-dependent lookup through E) or at global scope
+// (found through the bale_global_namespace parameter).
+template <class E>
+concept enum_names_by_macro = requires(bale_global_namespace* anywhere) {
+  bale_enum_names(type_tag<E>{}, anywhere);
+};
+template <class E>
+constexpr auto listed_enum_names() {
+  if constexpr (enum_names_by_macro<E>)
+    return bale_enum_names(type_tag<E>{}, static_cast<bale_global_namespace*>(nullptr));
+  else
+    return enum_names_unlisted{};
+}
 }  // namespace detail
 
-/// Specialize as a std::array of enum_name<E> (BALE_ENUM_NAMES does it) to give E's values names.
+/// E's names: BALE_ENUM_NAMES(E, ...) next to the enum lists them; or specialize this as a
+/// std::array of enum_name<E>.
 template <class E>
-inline constexpr auto enum_names = detail::enum_names_unlisted{};
+inline constexpr auto enum_names = detail::listed_enum_names<E>();
 
 /// An enum whose values have listed names.
 template <class E>
@@ -101,8 +117,10 @@ std::string unnamed_enum_value_message(E value) {
     Type::enumerator, #enumerator               \
   }
 
-/// Lists the names of an enum's values as they are spelled. Use at global scope.
-#define BALE_ENUM_NAMES(Type, ...)               \
-  template <>                                    \
-  inline constexpr auto bale::enum_names<Type> = \
-      ::std::array{BALE_DETAIL_FOR_EACH(BALE_DETAIL_ENUM_NAME, Type, __VA_ARGS__)};
+/// Lists the names of an enum's values as they are spelled, next to the enum (in its namespace)
+/// or at global scope.
+#define BALE_ENUM_NAMES(Type, ...)                                                            \
+  [[maybe_unused]] constexpr auto bale_enum_names(::bale::detail::type_tag<Type>,             \
+                                                  ::bale_global_namespace*) noexcept {        \
+    return ::std::array{BALE_DETAIL_FOR_EACH(BALE_DETAIL_ENUM_NAME, Type, __VA_ARGS__)};      \
+  }
