@@ -149,6 +149,32 @@ TEST_F(FileTest, AnotherTypeOrFormat) {
   EXPECT_NE(unchecked.error().code(), bale::errc::wrong_type);
 }
 
+TEST_F(FileTest, TheFormatComesFromTheHeader) {
+  const fs::path p = dir_ / "compact.bale";
+  bale::save_file<bale::compact>(p, sample_);
+  EXPECT_EQ(bale::load_file<std::vector<cell>>(p), sample_);
+  EXPECT_EQ(*bale::load_file_owned<std::vector<cell>>(p), sample_);
+  EXPECT_EQ((bale::load_file<std::vector<cell>, bale::compact>(p)), sample_);  // a check that holds
+  auto wrong = bale::try_load_file<std::vector<cell>, bale::binary>(p);
+  ASSERT_FALSE(wrong);
+  EXPECT_EQ(wrong.error().code(), bale::errc::wrong_type);
+  EXPECT_NE(std::string(wrong.error().what()).find("holds compact, not binary"), std::string::npos)
+      << wrong.error().what();
+  EXPECT_EQ(wrong.error().offset(), 5u);
+}
+
+TEST_F(FileTest, AMessagePackFileIsReadWithItsFormatNamed) {
+  const fs::path p = dir_ / "msgpack.bale";
+  bale::save_file<bale::msgpack>(p, sample_);
+  auto unnamed = bale::try_load_file<std::vector<cell>>(p);
+  ASSERT_FALSE(unnamed);
+  EXPECT_EQ(unnamed.error().code(), bale::errc::wrong_type);
+  EXPECT_NE(std::string(unnamed.error().what()).find("load_file<T, bale::msgpack>"),
+            std::string::npos)
+      << unnamed.error().what();
+  EXPECT_EQ((bale::load_file<std::vector<cell>, bale::msgpack>(p)), sample_);
+}
+
 TEST_F(FileTest, MissingAndReadOnlyDirectories) {
   auto missing = bale::try_save_file(dir_ / "no" / "such" / "dir" / "f.bale", 1);
   ASSERT_FALSE(missing);

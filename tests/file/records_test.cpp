@@ -55,6 +55,8 @@ TEST(Records, CompactFormatAndEmptyFile) {
   EXPECT_EQ(in.next(), -33);
   EXPECT_FALSE(in.next());
   EXPECT_THROW((bale::record_reader<int, bale::binary>(path)), bale::error);  // another format
+  bale::record_reader<int> from_header(path);  // reads the format the header names
+  EXPECT_EQ(from_header.next(), -33);
   fs::remove(path);
 }
 

@@ -10,19 +10,39 @@ trap 'rm -rf "$work"' EXIT
 
 cmake --install "$build_dir" --prefix "$work/prefix" >/dev/null
 
+# Installing from a fresh checkout needs no GoogleTest (nor anything else bale's tests use).
+cmake -S "$source_dir" -B "$work/no_gtest" -DCMAKE_CXX_COMPILER="$cxx" \
+  -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON >/dev/null 2>&1
+cmake --install "$work/no_gtest" --prefix "$work/no_gtest_prefix" >/dev/null
+test -f "$work/no_gtest_prefix/include/bale/bale.hpp"
+
 cmake -S "$source_dir/tests/package/consumer" -B "$work/find" -DCMAKE_CXX_COMPILER="$cxx" \
   -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
 cmake --build "$work/find" >/dev/null
 "$work/find/consumer"
+"$work/find/strict_consumer"
 
 cmake -S "$source_dir/tests/package/consumer" -B "$work/sub" -DCMAKE_CXX_COMPILER="$cxx" \
   -DBALE_CONSUMER_MODE=add_subdirectory -DBALE_SOURCE_DIR="$source_dir" >/dev/null
 cmake --build "$work/sub" >/dev/null
 "$work/sub/consumer"
+"$work/sub/strict_consumer"
 # A user of add_subdirectory must not get bale's tests or warnings.
 if [ -d "$work/sub/bale/tests" ]; then echo "bale's tests leaked into a consumer build"; exit 1; fi
 
 PKG_CONFIG_PATH="$work/prefix/share/pkgconfig" "$cxx" $(PKG_CONFIG_PATH="$work/prefix/share/pkgconfig" pkg-config --cflags bale) \
   "$source_dir/tests/package/consumer/main.cpp" -o "$work/pc_consumer"
+strict="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Werror"
+if "$cxx" --version | grep -q "Free Software Foundation"; then strict="$strict -Wuseless-cast"; fi
+# shellcheck disable=SC2086  # the flags are words
+"$cxx" $(PKG_CONFIG_PATH="$work/prefix/share/pkgconfig" pkg-config --cflags bale) $strict \
+  "$source_dir/tests/package/consumer/strict.cpp" -o "$work/pc_strict"
+"$work/pc_strict"
 "$work/pc_consumer"
+strict="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Werror"
+if "$cxx" --version | grep -q "Free Software Foundation"; then strict="$strict -Wuseless-cast"; fi
+# shellcheck disable=SC2086  # the flags are words
+"$cxx" $(PKG_CONFIG_PATH="$work/prefix/share/pkgconfig" pkg-config --cflags bale) $strict \
+  "$source_dir/tests/package/consumer/strict.cpp" -o "$work/pc_strict"
+"$work/pc_strict"
 echo "package ok"

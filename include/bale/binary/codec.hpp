@@ -42,7 +42,7 @@ struct binary_codec : bool_flag<binary_codec> {
   }
   template <class Sink>
   static void write_length(Sink& sink, std::size_t length) {
-    write_scalar(sink, static_cast<std::uint64_t>(length));
+    write_scalar(sink, std::uint64_t{length});
   }
   template <class Sink>
   static void write_index(Sink& sink, std::size_t index) {

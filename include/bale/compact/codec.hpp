@@ -43,7 +43,7 @@ struct compact_raw_shape<wire::repeat<E, N>> : compact_raw_shape<typename wire_s
 };
 
 constexpr std::size_t varint_size(std::uint64_t value) noexcept {
-  return 1 + static_cast<std::size_t>(std::bit_width(value | 1) - 1) / 7;
+  return 1 + static_cast<unsigned>(std::bit_width(value | 1) - 1) / 7;
 }
 
 constexpr std::uint64_t zigzag(std::int64_t value) noexcept {

@@ -8,7 +8,8 @@
 // it is decoded: a tiny frame that claims a huge size is refused before anything is allocated.
 //
 // Link bale::lz4 and/or bale::zstd (CMake) to compile the codecs in; the core never needs them.
-//   auto packed = bale::compress(bytes, bale::codec::zstd, 3);
+//   auto packed = bale::compress(bytes, bale::codec::zstd, 3);    // chosen at run time
+//   auto packed2 = bale::compress<bale::codec::zstd>(bytes, 3);    // does not build without zstd
 //   auto bytes2 = bale::decompress(packed);
 
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "bale/compress/codecs.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/file/checksum.hpp"
@@ -36,40 +38,8 @@
 
 namespace bale {
 
-/// A general-purpose compressor for whole buffers.
-enum class codec : std::uint8_t { none = 0, lz4 = 1, zstd = 2 };
-
-constexpr std::string_view to_string(codec c) noexcept {
-  switch (c) {
-    case codec::none:
-      return "none";
-    case codec::lz4:
-      return "lz4";
-    case codec::zstd:
-      return "zstd";
-  }
-  return "unknown";
-}
-
-/// Whether this build has the codec compiled in.
-constexpr bool codec_available(codec c) noexcept {
-  switch (c) {
-    case codec::none:
-      return true;
-#if defined(BALE_WITH_LZ4)
-    case codec::lz4:
-      return true;
-#endif
-#if defined(BALE_WITH_ZSTD)
-    case codec::zstd:
-      return true;
-#endif
-    default:
-      return false;
-  }
-}
-
 namespace detail {
+BALE_CODECS_BEGIN
 
 inline constexpr std::array<char, 4> compress_magic{'b', 'a', 'l', 'z'};
 inline constexpr std::size_t compress_header_size = 4 + 1 + 8;
@@ -228,12 +198,25 @@ inline void decompress_zstd(std::span<const std::byte> payload, std::uint64_t si
 }
 #endif
 
+BALE_CODECS_END
 }  // namespace detail
+
+BALE_CODECS_BEGIN
 
 /// Compresses a whole buffer. `level`: 0 is each codec's default (LZ4 fast; zstd 3); LZ4 levels
 /// above 0 use LZ4HC. The frame is checksummed: decompress() detects damage.
 inline std::vector<std::byte> compress(std::span<const std::byte> input, codec c, int level = 0) {
   return detail::compress_frame(input, c, level, true);
+}
+
+/// compress() with the codec named at compile time: a codec this translation unit lacks does not
+/// compile, rather than failing when it runs.
+template <codec C>
+std::vector<std::byte> compress(std::span<const std::byte> input, int level = 0) {
+  static_assert(codec_available(C),
+                "bale: this codec is not compiled in: link bale::lz4 or bale::zstd (CMake), or "
+                "define BALE_WITH_LZ4 / BALE_WITH_ZSTD and link liblz4 / libzstd");
+  return detail::compress_frame(input, C, level, true);
 }
 
 /// Reverses compress(). Throws bale::error on a damaged frame (a checksum that does not match,
@@ -300,5 +283,7 @@ inline result<std::vector<std::byte>> try_decompress(std::span<const std::byte> 
     return error(errc::allocation_limit, "out of memory");
   }
 }
+
+BALE_CODECS_END
 
 }  // namespace bale

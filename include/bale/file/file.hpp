@@ -38,6 +38,8 @@
 #include <utility>
 #include <vector>
 
+#include "bale/binary/format.hpp"
+#include "bale/compact/format.hpp"
 #include "bale/compress/compress.hpp"
 #include "bale/core/deserialize.hpp"
 #include "bale/core/error.hpp"
@@ -68,6 +70,14 @@ struct file_options {
   /// Decoding limits for load_file; max_depth also limits writing (save_file).
   bale::limits limits{};
 };
+
+/// load_file's and record_reader's default format: the one the file's header names (binary or
+/// compact). Naming a format instead makes the header's a check; MessagePack and JSON files are
+/// read with their format named.
+struct stored_format {};
+
+template <class F>
+concept file_format = format<F> || std::same_as<F, stored_format>;
 
 namespace detail {
 
@@ -354,7 +364,102 @@ void write_file_atomically(const std::filesystem::path& path, bool sync,
   }
 }
 
+// The name of a format id found in a header, for messages.
+inline std::string format_name_of(std::uint8_t id) {
+  switch (id) {
+    case 1:
+      return "binary";
+    case 2:
+      return "compact";
+    case 3:
+      return "json";
+    case 4:
+      return "msgpack";
+  }
+  return "an unknown format (" + std::to_string(id) + ")";
+}
+
+// Refuses a header's format that Format cannot read: another format than the one named, or, by
+// default, one that is neither binary nor compact.
+template <file_format Format>
+void check_file_format(const std::filesystem::path& path, std::uint8_t id, std::size_t at) {
+  if constexpr (std::same_as<Format, stored_format>) {
+    if (id != binary::id && id != compact::id)
+      file_error(errc::wrong_type, path,
+                 "holds " + format_name_of(id) +
+                     ": name its format, as in load_file<T, bale::" + format_name_of(id) + ">",
+                 at);
+  } else if (id != Format::id) {
+    file_error(errc::wrong_type, path,
+               "holds " + format_name_of(id) + ", not " + std::string(Format::name), at);
+  }
+}
+
+// Decodes bytes in the format the header named (checked by check_file_format).
+template <file_format Format, class T>
+void deserialize_stored(std::uint8_t id, read_context& context, std::span<const std::byte> bytes,
+                        T& value) {
+  if constexpr (std::same_as<Format, stored_format>) {
+    if (id == compact::id)
+      deserialize_in<compact>(context, bytes, value);
+    else
+      deserialize_in<binary>(context, bytes, value);
+  } else {
+    deserialize_in<Format>(context, bytes, value);
+  }
+}
+
+/// A bale file read and checked: the payload as stored, and decompressed if it was compressed.
+struct file_contents {
+  byte_block stored;
+  std::vector<std::byte> raw;
+  bool compressed = false;
+  std::uint8_t format_id = 0;
+  std::span<const std::byte> value_bytes() const noexcept {
+    return compressed ? std::span<const std::byte>(raw) : stored.bytes();
+  }
+};
+
+struct owned_access;
+
 }  // namespace detail
+
+/// A value read from a file together with the bytes it was read from, so that the views it holds
+/// (std::string_view, std::span) stay valid for as long as this object lives. Movable.
+template <class T>
+class owned {
+ public:
+  const T& operator*() const noexcept { return value_; }
+  const T* operator->() const noexcept { return &value_; }
+  const T& value() const noexcept { return value_; }
+
+ private:
+  friend struct detail::owned_access;
+  owned() = default;
+  std::unique_ptr<detail::file_contents> contents_;
+  T value_{};
+};
+
+namespace detail {
+
+struct owned_access {
+  template <class T>
+  static owned<T> make() {
+    return owned<T>();
+  }
+  template <class T>
+  static auto& contents(owned<T>& o) noexcept {
+    return o.contents_;
+  }
+  template <class T>
+  static T& value(owned<T>& o) noexcept {
+    return o.value_;
+  }
+};
+
+}  // namespace detail
+
+BALE_CODECS_BEGIN
 
 /// Writes value to `path` (atomically: a temporary file, then rename). Uncompressed values stream
 /// to the file in one pass; compressed ones are encoded, compressed, then written. A file that is
@@ -390,17 +495,10 @@ void save_file(const std::filesystem::path& path, const T& value,
       });
 }
 
-namespace detail {
+BALE_CODECS_END
 
-/// A bale file read and checked: the payload as stored, and decompressed if it was compressed.
-struct file_contents {
-  byte_block stored;
-  std::vector<std::byte> raw;
-  bool compressed = false;
-  std::span<const std::byte> value_bytes() const noexcept {
-    return compressed ? std::span<const std::byte>(raw) : stored.bytes();
-  }
-};
+namespace detail {
+BALE_CODECS_BEGIN
 
 // The header is read and checked before anything else, against the file's real size: a file that
 // is not a bale file, or claims more than it holds, costs 40 bytes of reading.
@@ -419,8 +517,8 @@ file_contents read_file(const std::filesystem::path& path, const file_options& o
     file_error(errc::checksum_mismatch, path, "has a damaged header", 36);
   if (std::to_integer<std::uint8_t>(header[4]) != file_version)
     file_error(errc::invalid_value, path, "has an unknown version", 4);
-  if (std::to_integer<std::uint8_t>(header[5]) != Format::id)
-    file_error(errc::wrong_type, path, "holds another format than " + std::string(Format::name), 5);
+  const auto format_id = std::to_integer<std::uint8_t>(header[5]);
+  check_file_format<Format>(path, format_id, 5);
   if (options.check_type && get_u64(header + 8) != type_fingerprint<T>())
     file_error(errc::wrong_type, path, "holds another C++ type", 8);
   const std::uint64_t payload_size = get_u64(header + 16);
@@ -433,7 +531,8 @@ file_contents read_file(const std::filesystem::path& path, const file_options& o
   if (stored > payload_size)
     file_error(errc::trailing_bytes, path, "has bytes after its payload",
                file_header_size + static_cast<std::size_t>(payload_size));
-  file_contents contents{byte_block(stored), {}, static_cast<codec>(header[6]) != codec::none};
+  file_contents contents{
+      byte_block(stored), {}, static_cast<codec>(header[6]) != codec::none, format_id};
   if (read_at(fd.get(), path, contents.stored.data(), stored, file_header_size) != stored)
     file_error(errc::end_of_input, path, "shrank while it was being read", file_size);
   if (options.verify_checksum && crc32c(contents.stored.bytes()) != get_u32(header + 32))
@@ -459,7 +558,7 @@ void decode_file(const std::filesystem::path& path, const file_contents& content
   try {
     read_context context(options.limits);
     if (!views) context.forbid_views();
-    deserialize_in<Format>(context, contents.value_bytes(), value);
+    deserialize_stored<Format>(contents.format_id, context, contents.value_bytes(), value);
   } catch (const error& e) {
     const std::size_t base = contents.compressed ? 0 : file_header_size;
     error named(e.code(),
@@ -471,53 +570,40 @@ void decode_file(const std::filesystem::path& path, const file_contents& content
   }
 }
 
+BALE_CODECS_END
 }  // namespace detail
 
-/// Reads a T from a file written by save_file. Throws bale::error naming the file: missing, not a
-/// regular file, truncated, damaged (checksum), another format or type, changed while read. A T
-/// holding views (string_view, span) is refused here: use load_file_owned.
-template <class T, format Format = binary>
+BALE_CODECS_BEGIN
+
+/// Reads a T from a file written by save_file, in the format its header names (binary or compact;
+/// a format named here must match it). Throws bale::error naming the file: missing, not a regular
+/// file, truncated, damaged (checksum), another format or type, changed while read. A T holding
+/// views (string_view, span) is refused here: use load_file_owned.
+template <class T, file_format Format = stored_format>
 void load_file(const std::filesystem::path& path, T& value, const file_options& options = {}) {
   const detail::file_contents contents = detail::read_file<T, Format>(path, options);
   detail::decode_file<Format>(path, contents, value, options, false);
 }
 
-/// A value read from a file together with the bytes it was read from, so that the views it holds
-/// (std::string_view, std::span) stay valid for as long as this object lives. Movable.
-template <class T>
-class owned {
- public:
-  const T& operator*() const noexcept { return value_; }
-  const T* operator->() const noexcept { return &value_; }
-  const T& value() const noexcept { return value_; }
-
- private:
-  template <class U, format F>
-  friend owned<U> load_file_owned(const std::filesystem::path&, const file_options&);
-  owned() = default;
-  std::unique_ptr<detail::file_contents> contents_;
-  T value_{};
-};
-
 /// load_file for a T that holds views into the file's bytes (zero-copy strings and arrays): the
 /// bytes are kept beside the value.  auto doc = bale::load_file_owned<index>(path); doc->name ...
-template <class T, format Format = binary>
+template <class T, file_format Format = stored_format>
 owned<T> load_file_owned(const std::filesystem::path& path, const file_options& options = {}) {
-  owned<T> result;
-  result.contents_ =
-      std::make_unique<detail::file_contents>(detail::read_file<T, Format>(path, options));
-  detail::decode_file<Format>(path, *result.contents_, result.value_, options, true);
+  using access = detail::owned_access;
+  owned<T> result = access::make<T>();
+  auto& contents = access::contents(result);
+  contents = std::make_unique<detail::file_contents>(detail::read_file<T, Format>(path, options));
+  detail::decode_file<Format>(path, *contents, access::value(result), options, true);
   return result;
 }
 
-template <class T, format Format = binary>
+template <class T, file_format Format = stored_format>
 T load_file(const std::filesystem::path& path, const file_options& options = {}) {
   T value{};
   load_file<T, Format>(path, value, options);
   return value;
 }
 
-/// save_file that returns its error instead of throwing.
 // load_file<bale::compact, T>(path) names the format first (see deserialize).
 template <format Format, class T, class... Arguments>
 requires(!format<T>) auto load_file(const Arguments&...) {
@@ -530,6 +616,7 @@ requires(!format<T>) auto try_load_file(const Arguments&...) {
                 "bale::try_load_file<T, Format>(path): the type first, then the format");
 }
 
+/// save_file that returns its error instead of throwing.
 template <format Format = binary, class T>
 result<void> try_save_file(const std::filesystem::path& path, const T& value,
                            const file_options& options = {}) noexcept {
@@ -545,7 +632,7 @@ result<void> try_save_file(const std::filesystem::path& path, const T& value,
 
 /// load_file that returns its error instead of throwing (a type's own load() exceptions included,
 /// as invalid_value).
-template <class T, format Format = binary>
+template <class T, file_format Format = stored_format>
 result<T> try_load_file(const std::filesystem::path& path,
                         const file_options& options = {}) noexcept {
   try {
@@ -558,6 +645,8 @@ result<T> try_load_file(const std::filesystem::path& path,
     return error(errc::invalid_value, "file '" + path.string() + "': " + e.what());
   }
 }
+
+BALE_CODECS_END
 
 /// Flushes a file and drops it from the OS page cache, so the next read comes from the device
 /// (for cold-read benchmarks). Returns false if the file cannot be opened.

@@ -134,7 +134,9 @@ class record_writer {
   std::size_t count_ = 0;
 };
 
-template <class T, format Format = binary>
+/// Reads records in the format the file's header names (binary or compact; a format named here
+/// must match it, and MessagePack or JSON records are read with their format named).
+template <class T, file_format Format = stored_format>
 class record_reader {
  public:
   explicit record_reader(std::filesystem::path path, const limits& lim = {})
@@ -149,9 +151,8 @@ class record_reader {
       detail::file_error(errc::end_of_input, path_, "is shorter than a record file header", got);
     if (std::to_integer<int>(header[4]) != 1)
       detail::file_error(errc::invalid_value, path_, "has an unknown version", 4);
-    if (std::to_integer<std::uint8_t>(header[5]) != Format::id)
-      detail::file_error(errc::wrong_type, path_,
-                         "holds another format than " + std::string(Format::name), 5);
+    format_id_ = std::to_integer<std::uint8_t>(header[5]);
+    detail::check_file_format<Format>(path_, format_id_, 5);
     offset_ = detail::records_header_size;
   }
   ~record_reader() {
@@ -186,7 +187,7 @@ class record_reader {
       detail::read_context context(limits_);
       context.forbid_views();  // the buffer is reused by the next record
       T value{};
-      detail::deserialize_in<Format>(context, payload_, value);
+      detail::deserialize_stored<Format>(format_id_, context, payload_, value);
       return value;
     } catch (const error& e) {
       error named(e.code(), "file '" + path_.string() + "': " + e.detail(),
@@ -217,6 +218,7 @@ class record_reader {
   limits limits_;
   int fd_ = -1;
   std::size_t offset_ = 0;
+  std::uint8_t format_id_ = 0;
   std::vector<std::byte> payload_;
 };
 

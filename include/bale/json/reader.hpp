@@ -13,9 +13,9 @@
 #include <cstring>
 #include <deque>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
-#include <optional>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -343,14 +343,14 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
   template <class Names, class... Members>
   std::size_t read_members_in_order(Members&... members) {
     std::size_t done = 0;
-    auto in_order = [&]<std::size_t I>(std::integral_constant<std::size_t, I>, auto& member) {
+    auto in_order = [&]<std::size_t I>(std::integral_constant<std::size_t, I>, auto& target) {
       // Member 0's '{' is read already.
       constexpr auto& prefix = json_member_prefix<Names, I>;
       constexpr std::size_t skip = I == 0 ? 1 : 0, n = prefix.size() - skip;
       if (static_cast<std::size_t>(end_ - pos_) < n || !same_bytes(pos_, prefix.data() + skip, n))
         return false;
       pos_ += n;
-      within_field(Names::value[I], [&] { process_managed(member); });
+      within_field(Names::value[I], [&] { process_managed(target); });
       ++done;
       return true;
     };
@@ -433,7 +433,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     frames_.push_back({frame::positional});
     skip_space();
     const std::size_t at = offset();
-    std::uint64_t index = 0;
+    std::size_t index = 0;
     read_integer(index);
     if (index >= count)
       fail_at(errc::invalid_value,
@@ -441,7 +441,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
                   " alternatives",
               at);
     frames_.back().count = 1;
-    on_index(static_cast<std::size_t>(index));
+    on_index(index);
     skip_space();
     expect(']', "']' after the variant's value");
     frames_.pop_back();

@@ -277,7 +277,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
   template <class F>
   void write_variant(std::size_t index, F&& write_value) {
     open('[', frame::array);
-    write_scalar(static_cast<std::uint64_t>(index));
+    write_scalar(std::uint64_t{index});
     write_value();
     close(']');
   }

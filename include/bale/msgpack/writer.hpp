@@ -163,7 +163,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
   void write_variant(std::size_t index, F&& write_value) {
     as_value(false, [&] {
       put_header(msgpack_wire::container::array, 2);
-      put_scalar(static_cast<std::uint64_t>(index));
+      put_scalar(std::uint64_t{index});
       const nesting_guard guard(*this, level_kind::wraps_one);
       write_value();
     });

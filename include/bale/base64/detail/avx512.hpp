@@ -24,7 +24,7 @@ namespace bale::detail {
 // its least significant bit, the group's 6-bit fields start at bits 10, 4, 22 and 16.
 inline constexpr auto base64_spread_indices = [] {
   std::array<std::uint8_t, 64> indices{};
-  for (std::uint8_t j = 0; j < 16; ++j) {
+  for (std::size_t j = 0; j < 16; ++j) {
     indices[4 * j] = static_cast<std::uint8_t>(3 * j + 1);
     indices[4 * j + 1] = static_cast<std::uint8_t>(3 * j);
     indices[4 * j + 2] = static_cast<std::uint8_t>(3 * j + 2);

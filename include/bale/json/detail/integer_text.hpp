@@ -140,7 +140,8 @@ class sixteen_digits {
   /// How many digits come before the trailing zeros (0 for n = 0): the first digit is in the
   /// lowest byte, so the last nonzero digit is the highest nonzero byte.
   int significant() const noexcept {
-    return second_ != 0 ? 8 + (std::bit_width(second_) + 7) / 8 : (std::bit_width(first_) + 7) / 8;
+    return static_cast<int>(second_ != 0 ? 8 + (std::bit_width(second_) + 7) / 8
+                                         : (std::bit_width(first_) + 7) / 8);
   }
 
  private:

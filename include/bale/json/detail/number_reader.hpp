@@ -186,7 +186,7 @@ class json_number_reader : public json_cursor {
       p += negative;
       const digit_run run = leading_digits(p);
       const char next = p[run.count];
-      if (run.count - 1U < 7U && next != '.' && (next | 0x20) != 'e' &&
+      if (static_cast<unsigned>(run.count) - 1U < 7U && next != '.' && (next | 0x20) != 'e' &&
           (run.count == 1 || *p != '0')) {
         if (store_integer<T, true>(negative, run.value, value)) {
           pos_ = p + run.count;

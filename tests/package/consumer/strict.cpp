@@ -1,0 +1,136 @@
+// A consumer that builds with stricter warnings than bale's own (-Wshadow -Wconversion
+// -Wsign-conversion -Wuseless-cast -Werror) and uses every part of bale a README reader meets:
+// bale's headers must stay quiet wherever a user's flags reach them.
+#include <bale/bale.hpp>
+#include <bale/base64/base64.hpp>
+#include <bale/compress/compress.hpp>
+#include <bale/file/file.hpp>
+#include <bale/file/records.hpp>
+#include <bale/json/convert.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <list>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+namespace app {
+enum class color : unsigned char { red, green };
+BALE_ENUM_NAMES(color, red, green)
+}  // namespace app
+
+struct inner {
+  short s;
+  std::uint8_t u8;
+  float f;
+  bool operator==(const inner&) const = default;
+};
+
+struct everything {
+  int i;
+  std::int64_t big;
+  std::uint16_t u16;
+  double d;
+  char c;
+  wchar_t w;
+  char16_t c16;
+  std::string name;
+  std::vector<inner> inners;
+  std::vector<int> ints;
+  std::vector<std::uint8_t> bytes;
+  std::map<std::string, double> scores;
+  std::unordered_map<int, std::string> names;
+  std::set<long> longs;
+  std::list<short> shorts;
+  std::deque<std::uint64_t> counts;
+  std::optional<app::color> hue;
+  std::variant<int, std::string> either;
+  std::unique_ptr<inner> pointee;
+  std::array<float, 3> xyz;
+  std::chrono::milliseconds elapsed;
+  std::pair<int, bool> pair;
+  std::tuple<int, double, std::string> tuple;
+  bale::small_float<float> weight;
+
+  bool same_as(const everything& o) const {
+    return i == o.i && big == o.big && name == o.name && inners == o.inners && ints == o.ints &&
+           scores == o.scores && names == o.names && hue == o.hue && either == o.either &&
+           *pointee == *o.pointee && elapsed == o.elapsed && tuple == o.tuple;
+  }
+};
+
+class hidden {
+ public:
+  int get() const { return x_; }
+
+ private:
+  friend struct bale::access;
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(bale::field("x", x_));
+  }
+  int x_ = 3;
+};
+
+template <class F>
+bool round_trips(const everything& e) {
+  const auto bytes = bale::serialize<F>(e);
+  std::vector<unsigned char> fixed(bale::serialized_size<F>(e));
+  bale::serialize_to<F>(fixed, e);
+  std::string text;
+  bale::serialize_into<F>(text, e);
+  bale::serialize_assign<F>(text, e);
+  return bale::deserialize<everything, F>(bytes).same_as(e) &&
+         bale::deserialize<everything, F>(fixed).same_as(e) &&
+         bale::deserialize<everything, F>(text).same_as(e);
+}
+
+int main() {
+  everything e{};
+  e.big = -1234567890123;
+  e.name = "strict";
+  e.inners = {{1, 2, 3.f}};
+  e.ints = {1, -2, 3};
+  e.scores = {{"a", 0.5}};
+  e.names = {{7, "seven"}};
+  e.hue = app::color::green;
+  e.either = std::string("right");
+  e.pointee = std::make_unique<inner>(inner{4, 5, 6.f});
+  e.elapsed = std::chrono::milliseconds(42);
+  e.tuple = {1, 2.5, "three"};
+  bool ok = round_trips<bale::binary>(e) && round_trips<bale::compact>(e) &&
+            round_trips<bale::msgpack>(e);
+  ok = ok && bale::from_json<everything>(bale::to_json(e)).same_as(e);
+  ok = ok && bale::deserialize<hidden>(bale::serialize(hidden{})).get() == 3;
+  const auto encoded = bale::base64::encode(bale::serialize(e));
+  const auto frame = bale::compress(bale::base64::decode(encoded), bale::codec::none);
+  ok = ok && bale::deserialize<everything>(bale::decompress(frame)).same_as(e);
+
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto file = dir / "bale_strict_consumer.bale";
+  const auto records = dir / "bale_strict_consumer.bales";
+  bale::save_file<bale::compact>(file, e);
+  ok = ok && bale::load_file<everything>(file).same_as(e);
+  {
+    bale::record_writer<everything> out(records);
+    out.write(e);
+    out.close();
+  }
+  bale::record_reader<everything> in(records);
+  const auto first = in.next();
+  ok = ok && first && first->same_as(e);
+  bale::json_converter converter;
+  converter.add<everything>("everything");
+  std::filesystem::remove(file);
+  std::filesystem::remove(records);
+  std::printf("strict consumer %s\n", ok ? "ok" : "FAILED");
+  return ok ? 0 : 1;
+}
