@@ -1108,6 +1108,49 @@ TEST(JsonRead, TruncatedAtEveryByte) {
   EXPECT_TRUE(bale::try_from_json<shape>(good));
 }
 
+// Text cut short is end_of_input, wherever it is cut; a wrong character is invalid_value, with
+// the same words on the typed path and the path that steps over unknown members.
+struct point_xy {
+  int x;
+};
+
+template <class T>
+bale::error json_error_of(std::string_view text, const bale::json_options& options = {}) {
+  auto r = bale::try_from_json<T>(text, options);
+  EXPECT_FALSE(r) << text;
+  return r ? bale::error(bale::errc::invalid_value, "decoded") : r.error();
+}
+
+TEST(JsonRead, ErrorCodesSayCutShortOrWrong) {
+  using bale::errc;
+  const bale::json_options skip{.skip_unknown_members = true};
+  EXPECT_EQ(json_error_of<std::vector<bool>>("[tru").code(), errc::end_of_input);
+  EXPECT_EQ(json_error_of<std::vector<bool>>("[trux]").code(), errc::invalid_value);
+  EXPECT_EQ(json_error_of<std::optional<int>>("nul").code(), errc::end_of_input);
+  EXPECT_EQ(json_error_of<point_xy>(R"({"z": [fals)", skip).code(), errc::end_of_input);
+  EXPECT_EQ(json_error_of<std::string>(R"("\u12)").code(), errc::end_of_input);
+
+  const bale::error short_hex = json_error_of<std::string>(R"("\u12" )");
+  EXPECT_EQ(short_hex.code(), errc::invalid_value);
+  EXPECT_EQ(short_hex.offset(), 1u);
+
+  const bale::error typed = json_error_of<point_xy>(R"({"x": x})");
+  const bale::error skipped = json_error_of<point_xy>(R"({"z": x, "x": 1})", skip);
+  EXPECT_EQ(typed.code(), errc::invalid_value);
+  EXPECT_EQ(skipped.code(), errc::invalid_value);
+  EXPECT_NE(std::string(skipped.what()).find("expected a value, found 'x'"), std::string::npos)
+      << skipped.what();
+}
+
+TEST(JsonRead, ABadSecondHalfOfASurrogatePairIsWhereItIs) {
+  const bale::error not_low = json_error_of<std::string>(R"("\ud800\u0041")");
+  EXPECT_EQ(not_low.code(), bale::errc::invalid_value);
+  EXPECT_EQ(not_low.offset(), 7u);
+  const bale::error bad_hex = json_error_of<std::string>(R"("\ud800\u12x4")");
+  EXPECT_EQ(bad_hex.offset(), 7u);
+  EXPECT_EQ(bale::from_json<std::string>(R"("\ud83d\ude00")"), "\xF0\x9F\x98\x80");
+}
+
 // A positional type holding a vector of itself: "[[[[...]]]]" nests two levels per pair.
 struct chain {
   std::vector<chain> links;

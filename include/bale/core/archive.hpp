@@ -10,6 +10,9 @@
 //                          listed names travel as names, std::monostate as an explicit null, and
 //                          omit_defaults types write every member (readers fill absent ones)
 //   bulk<T>                a contiguous run of T moves as one memcpy between memory and the wire
+//   human_readable         optional, false when not declared: values are text meant for people
+//                          (JSON), so a type with a conventional text form writes it (a
+//                          system_clock time point as RFC 3339 text); detail::human_readable<A>
 //
 // Output verbs (each writes one value; callbacks run exactly once, in the order given)
 //   write_scalar(v)                  bool, characters, integers, floats
@@ -151,3 +154,11 @@ concept input_archive =
 };
 
 }  // namespace bale
+
+namespace bale::detail {
+
+/// The optional trait: whether the archive's values are text meant for people.
+template <class Archive>
+inline constexpr bool human_readable = requires { requires Archive::human_readable; };
+
+}  // namespace bale::detail

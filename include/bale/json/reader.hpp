@@ -47,6 +47,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
   static constexpr bool is_loading = true;
   static constexpr bool is_saving = false;
   static constexpr bool self_describing = true;
+  static constexpr bool human_readable = true;
   template <class T>
   static constexpr bool bulk = false;
 

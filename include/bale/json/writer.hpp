@@ -49,6 +49,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
   static constexpr bool is_loading = false;
   static constexpr bool is_saving = true;
   static constexpr bool self_describing = true;
+  static constexpr bool human_readable = true;
   template <class T>
   static constexpr bool bulk = false;
 

@@ -56,6 +56,7 @@ struct everything {
   std::unique_ptr<inner> pointee;
   std::array<float, 3> xyz;
   std::chrono::milliseconds elapsed;
+  std::chrono::sys_time<std::chrono::milliseconds> stamp;
   std::pair<int, bool> pair;
   std::tuple<int, double, std::string> tuple;
   bale::small_float<float> weight;
@@ -63,7 +64,7 @@ struct everything {
   bool same_as(const everything& o) const {
     return i == o.i && big == o.big && name == o.name && inners == o.inners && ints == o.ints &&
            scores == o.scores && names == o.names && hue == o.hue && either == o.either &&
-           *pointee == *o.pointee && elapsed == o.elapsed && tuple == o.tuple;
+           *pointee == *o.pointee && elapsed == o.elapsed && stamp == o.stamp && tuple == o.tuple;
   }
 };
 
@@ -105,6 +106,7 @@ int main() {
   e.either = std::string("right");
   e.pointee = std::make_unique<inner>(inner{4, 5, 6.f});
   e.elapsed = std::chrono::milliseconds(42);
+  e.stamp = std::chrono::sys_time<std::chrono::milliseconds>(std::chrono::milliseconds(-1));
   e.tuple = {1, 2.5, "three"};
   bool ok = round_trips<bale::binary>(e) && round_trips<bale::compact>(e) &&
             round_trips<bale::msgpack>(e);

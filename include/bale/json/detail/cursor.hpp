@@ -66,8 +66,15 @@ class json_cursor {
     ++pos_;
   }
   // The failure paths are out of line: the readers above stay small enough to inline.
+  // "expected <what>, found <c>"; end_of_input when the input stops partway through a literal
+  // (`[tru`): that text was cut short rather than wrong.
   [[noreturn, gnu::cold, gnu::noinline]] void fail_expected(const char* what) const {
     if (pos_ >= end_) fail(errc::end_of_input, std::string("expected ") + what + ", input ends");
+    const std::string_view rest(pos_, remaining());
+    for (const std::string_view word : {"true", "false", "null", "NaN", "Infinity", "-Infinity"})
+      if (rest.size() < word.size() && word.starts_with(rest))
+        fail(errc::end_of_input, std::string("expected ") + what + ", input ends inside " +
+                                     std::string(word));
     fail(std::string("expected ") + what + ", found " + describe(*pos_));
   }
   static std::string describe(char c) {

@@ -75,7 +75,7 @@ class json_number_reader : public json_cursor {
     } else if (digit_at(p) < 10) {
       p = append_digits(p, significand);
     } else {
-      fail(pos_ < end_ ? "expected a number, found " + describe(*pos_) : "expected a number");
+      fail_expected("a number");
     }
     std::ptrdiff_t digits = p - first_digit;
     if (p < end_ && *p == '.') {
@@ -367,7 +367,7 @@ class json_number_reader : public json_cursor {
     else if (literal("false"))
       value = false;
     else
-      fail("expected true or false");
+      fail_expected("true or false");
   }
 };
 

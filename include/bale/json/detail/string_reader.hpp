@@ -99,10 +99,11 @@ class json_string_reader : public json_number_reader {
         if (cp >= 0xD800 && cp <= 0xDBFF) {
           if (end_ - pos_ < 2 || pos_[0] != '\\' || pos_[1] != 'u')
             fail_at(errc::invalid_value, "high surrogate without a low surrogate", at);
+          const std::size_t low_at = offset();
           pos_ += 2;
-          const std::uint32_t low = hex4(at);
+          const std::uint32_t low = hex4(low_at);
           if (low < 0xDC00 || low > 0xDFFF)
-            fail_at(errc::invalid_value, "high surrogate without a low surrogate", at);
+            fail_at(errc::invalid_value, "a high surrogate followed by no low surrogate", low_at);
           cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
         }
         return utf8_encode(cp, out);
@@ -111,10 +112,12 @@ class json_string_reader : public json_number_reader {
         fail_at(errc::invalid_value, "unknown escape \\" + describe(c), at);
     }
   }
+  // The four hex digits of a \u escape at `at`: a character that is not one is invalid_value,
+  // input that ends before the fourth is end_of_input.
   std::uint32_t hex4(std::size_t at) {
-    if (end_ - pos_ < 4) fail_at(errc::end_of_input, "\\u escape is cut off", at);
     std::uint32_t v = 0;
     for (int i = 0; i < 4; ++i) {
+      if (pos_ >= end_) fail_at(errc::end_of_input, "\\u escape is cut off", at);
       const char h = *pos_++;
       v <<= 4;
       if (h >= '0' && h <= '9')
@@ -200,13 +203,14 @@ class json_string_reader : public json_number_reader {
         if (options_.allow_non_finite &&
             (literal("NaN") || literal("Infinity") || literal("-Infinity")))
           return;
+        if (*pos_ != '-' && static_cast<unsigned>(*pos_ - '0') >= 10) break;
         bool integral;
         decimal_parts parts;
         pos_ = scan_number(integral, parts);
         return;
       }
     }
-    fail("expected a value, found " + describe(*pos_));
+    fail_expected("a value");
   }
 
   std::string key_;  // a member name whose escapes were undone (read_key)
