@@ -7,6 +7,7 @@
 #include <chrono>
 #include <string>
 
+#include "bale/core/archive.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
