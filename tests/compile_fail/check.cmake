@@ -1,5 +1,6 @@
 # Compiles SOURCE, which must not compile, and checks that the compiler's first error line holds
-# the text after "// first error: " in SOURCE: bale's own message, not a page of candidates.
+# the text after "// first error: " in SOURCE: bale's own message, not a page of candidates; and
+# that the compiler's output names what each "// names: " line gives (the user's type, say).
 file(STRINGS ${SOURCE} expected REGEX "^// first error: ")
 list(GET expected 0 expected)
 string(REPLACE "// first error: " "" expected "${expected}")
@@ -16,3 +17,11 @@ string(FIND "${first}" "${expected}" where)
 if(where EQUAL -1)
   message(FATAL_ERROR "first error of ${SOURCE}:\n  ${first}\ndoes not say:\n  ${expected}")
 endif()
+file(STRINGS ${SOURCE} names REGEX "^// names: ")
+foreach(name IN LISTS names)
+  string(REPLACE "// names: " "" name "${name}")
+  string(FIND "${output}" "${name}" where)
+  if(where EQUAL -1)
+    message(FATAL_ERROR "the compiler's output for ${SOURCE} does not name ${name}")
+  endif()
+endforeach()

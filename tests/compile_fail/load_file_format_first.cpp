@@ -2,4 +2,6 @@
 #include <bale/bale.hpp>
 #include <bale/file/file.hpp>
 
-int main() { return bale::load_file<bale::compact, int>("x.bale"); }
+int main() {
+  return bale::load_file<bale::compact, int>("x.bale");
+}

@@ -129,6 +129,18 @@ TEST_F(HostileFiles, ViewsNeverDangle) {
   EXPECT_THROW((void)in.next(), bale::error);
 }
 
+TEST_F(HostileFiles, AViewOfVarintsInACompactFileIsAnError) {
+  const std::vector<std::uint64_t> numbers{1, 2, 3};
+  const fs::path p = dir_ / "views.compact.bale";
+  bale::save_file<bale::compact>(p, indexed{numbers, "index"});
+  try {
+    (void)bale::load_file_owned<indexed>(p);
+    ADD_FAILURE() << "a span of varints was read as a view";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::wrong_type);
+  }
+}
+
 TEST_F(HostileFiles, AFullDiskIsAnErrorFromCloseAndNeverATerminate) {
   if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
   {

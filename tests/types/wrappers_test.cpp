@@ -93,6 +93,21 @@ TEST(Span, WritesLikeVectorReadsAsView) {
   EXPECT_EQ(static_cast<const void*>(view.data()), static_cast<const void*>(bytes.data() + 8));
 }
 
+TEST(Span, AFormatWithoutTheMemoryLayoutSaysSo) {
+  const std::vector<std::uint64_t> data{1, 2, 3};
+  const auto bytes = bale::serialize<bale::compact>(data);
+  auto r = bale::try_deserialize<std::span<const std::uint64_t>, bale::compact>(bytes);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code(), bale::errc::wrong_type);
+  EXPECT_NE(r.error().detail().find("read it from binary"), std::string::npos);
+  // Bytes are bytes in compact too: a span of them is still a view.
+  const std::vector<std::uint8_t> small{7, 8};
+  const auto packed = bale::serialize<bale::compact>(small);
+  const auto view = bale::deserialize<std::span<const std::uint8_t>, bale::compact>(packed);
+  ASSERT_EQ(view.size(), 2u);
+  EXPECT_EQ(view[1], 8);
+}
+
 TEST(Span, MisalignedInputIsAClearError) {
   std::vector<std::byte> bytes(1);
   bale::serialize_into(bytes, std::vector<double>{1.0, 2.0});

@@ -185,9 +185,23 @@ constexpr bool aggregate_wire_compatible() {
   return std::is_trivially_copyable_v<T> && members::value && members::size_sum == sizeof(T);
 }
 
+// core/diagnostics.hpp: the compile-time explanations for a type that cannot be serialized.
+template <class T>
+constexpr void explain_not_serializable();
+template <class Members>
+constexpr bool all_serializable();
+template <class T, class Names, class Members>
+constexpr void explain_reflected_members();
+
+// A type with no description. Its save and load do nothing: the archives explain the mistake
+// instead of calling them (require_serializable), and nothing else fails after that explanation.
 template <class T, description Kind = description_of<T>()>
 struct user_serializer {
   using unsupported = void;
+  template <class Archive>
+  static void save(Archive&, const T&) {}
+  template <class Archive>
+  static void load(Archive&, T&) {}
 };
 
 template <class T>
@@ -244,15 +258,21 @@ struct user_serializer<T, description::reflect_macro> {
 
   template <class Archive>
   static void save(Archive& ar, const T& value) {
-    std::apply(
-        [&](auto... pointers) { ar.template write_object<macro_names<T>>(value.*pointers...); },
-        macro_members<T>::described.pointers);
+    if constexpr (!all_serializable<wire_shape>())
+      explain_reflected_members<T, macro_names<T>, wire_shape>();
+    else
+      std::apply(
+          [&](auto... pointers) { ar.template write_object<macro_names<T>>(value.*pointers...); },
+          macro_members<T>::described.pointers);
   }
   template <class Archive>
   static void load(Archive& ar, T& value) {
-    std::apply(
-        [&](auto... pointers) { ar.template read_object<macro_names<T>>(value.*pointers...); },
-        macro_members<T>::described.pointers);
+    if constexpr (!all_serializable<wire_shape>())
+      explain_reflected_members<T, macro_names<T>, wire_shape>();
+    else
+      std::apply(
+          [&](auto... pointers) { ar.template read_object<macro_names<T>>(value.*pointers...); },
+          macro_members<T>::described.pointers);
   }
 };
 
@@ -263,14 +283,21 @@ struct user_serializer<T, description::aggregate> {
 
   template <class Archive>
   static void save(Archive& ar, const T& value) {
-    bale::visit_members(value, [&](const auto&... members) {
-      ar.template write_object<aggregate_names<T>>(members...);
-    });
+    if constexpr (!all_serializable<wire_shape>())
+      explain_reflected_members<T, aggregate_names<T>, wire_shape>();
+    else
+      bale::visit_members(value, [&](const auto&... members) {
+        ar.template write_object<aggregate_names<T>>(members...);
+      });
   }
   template <class Archive>
   static void load(Archive& ar, T& value) {
-    bale::visit_members(
-        value, [&](auto&... members) { ar.template read_object<aggregate_names<T>>(members...); });
+    if constexpr (!all_serializable<wire_shape>())
+      explain_reflected_members<T, aggregate_names<T>, wire_shape>();
+    else
+      bale::visit_members(value, [&](auto&... members) {
+        ar.template read_object<aggregate_names<T>>(members...);
+      });
   }
 };
 
@@ -416,10 +443,7 @@ concept serializable = !requires {
 namespace detail {
 template <class T>
 constexpr void require_serializable() {
-  static_assert(serializable<T>,
-                "bale: this type is not serializable. Give it a member serialize(ar), save(ar) and "
-                "load(ar), a free serialize(ar, value), a BALE_REFLECT(...), make it an aggregate, "
-                "or include the bale/types/ header for it.");
+  if constexpr (!serializable<T>) explain_not_serializable<T>();
 }
 }  // namespace detail
 
@@ -437,3 +461,5 @@ struct serializer<named<T>> {
 };
 
 }  // namespace bale
+
+#include "bale/core/diagnostics.hpp"  // IWYU pragma: keep

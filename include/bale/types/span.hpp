@@ -1,12 +1,14 @@
 #pragma once
 // std::span<const T>: written like a vector; read as a zero-copy view into the input, which must be
-// aligned for T (errc::misaligned otherwise). The view lives as long as the input buffer.
+// aligned for T (errc::misaligned otherwise). The view lives as long as the input buffer. A format
+// that does not hold T as it is in memory (compact's varints, JSON) fails with errc::wrong_type.
 
 #include <cstddef>
 #include <span>
 #include <type_traits>
 
 #include "bale/core/archive_base.hpp"
+#include "bale/core/error.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
 #include "bale/types/detail/containers.hpp"
@@ -25,11 +27,20 @@ struct serializer<std::span<T, Extent>> {
   static void load(Archive& ar, std::span<T, Extent>& span) {
     static_assert(std::is_const_v<T> && Extent == std::dynamic_extent,
                   "bale: only std::span<const T> can be read (as a view into the input)");
-    static_assert(Archive::template bulk<std::remove_const_t<T>>,
-                  "bale: a span is read as a view, so its elements must be trivially copyable "
-                  "with a wire layout equal to their memory layout");
-    detail::require_views_allowed(ar);
-    span = ar.template read_view<std::remove_const_t<T>>();
+    using element = std::remove_const_t<T>;
+    static_assert(std::is_trivially_copyable_v<element>,
+                  "bale: a span is read as a view, so its elements must be trivially copyable");
+    // A runtime error, not a compile-time one: a file's header picks binary or compact only when
+    // it is read, so both decoders are built for every type a file may hold.
+    if constexpr (!Archive::template bulk<element>) {
+      ar.fail(errc::wrong_type,
+              "a span is read as a view into the input, and this format does not hold its "
+              "elements as they are in memory (compact's varints, text): read it from binary, or "
+              "hold a std::vector");
+    } else {
+      detail::require_views_allowed(ar);
+      span = ar.template read_view<element>();
+    }
   }
 };
 

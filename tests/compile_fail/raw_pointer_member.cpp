@@ -1,0 +1,10 @@
+// first error: this member is a raw pointer
+// names: Node
+#include <bale/bale.hpp>
+struct Node {
+  int value;
+  Node* next;
+};
+int main() {
+  return static_cast<int>(bale::serialize(Node{}).size());
+}
