@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string_view>
+#include <type_traits>
 
 // Archive types carry this global-namespace type as a template argument, so that argument-dependent
 // lookup also searches the global namespace: a free `serialize(Archive&, T&)` written at global
@@ -44,6 +45,13 @@ struct named {
 
 template <class T>
 constexpr named<T> field(std::string_view name, T& value) noexcept {
+  return {name, value};
+}
+/// A computed value to write, as in a free save function (`ar(bale::field("red", c.red()))`): the
+/// temporary lives until the end of the `ar(...)` that writes it. Reading needs a variable.
+template <class T>
+requires(!std::is_reference_v<T>) constexpr named<const T> field(std::string_view name,
+                                                                 T&& value) noexcept {
   return {name, value};
 }
 

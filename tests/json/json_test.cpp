@@ -50,6 +50,26 @@ class account {
   std::int64_t balance_ = 0;
 };
 
+// Split save/load through accessors: the saved fields are computed values.
+class celsius {
+ public:
+  celsius() = default;
+  explicit celsius(double degrees) : degrees_(degrees) {}
+  double degrees() const { return degrees_; }
+  template <class Archive>
+  void save(Archive& ar) const {
+    ar(bale::field("degrees", degrees()), bale::field("label", std::string("C")));
+  }
+  template <class Archive>
+  void load(Archive& ar) {
+    std::string label;
+    ar(bale::field("degrees", degrees_), bale::field("label", label));
+  }
+
+ private:
+  double degrees_ = 0;
+};
+
 // Positional members: an array.
 struct pair_of {
   int a = 0;
@@ -1360,3 +1380,9 @@ TEST(JsonRead, StringViewsAreZeroCopy) {
 }
 
 }  // namespace
+
+TEST(JsonWrite, AComputedValueIsAField) {
+  EXPECT_EQ(bale::to_json(celsius(21.5)), R"({"degrees":21.5,"label":"C"})");
+  EXPECT_EQ(bale::from_json<celsius>(R"({"degrees":-3,"label":"C"})").degrees(), -3.0);
+  EXPECT_EQ(bale::deserialize<celsius>(bale::serialize(celsius(4))).degrees(), 4.0);
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs bale from a build tree into a scratch prefix and builds consumers against it three ways:
-# find_package, add_subdirectory, pkg-config.
+# find_package, add_subdirectory, pkg-config; then builds and runs the installed examples.
 set -euo pipefail
 source_dir=$1
 build_dir=$2
@@ -39,10 +39,10 @@ if "$cxx" --version | grep -q "Free Software Foundation"; then strict="$strict -
   "$source_dir/tests/package/consumer/strict.cpp" -o "$work/pc_strict"
 "$work/pc_strict"
 "$work/pc_consumer"
-strict="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Werror"
-if "$cxx" --version | grep -q "Free Software Foundation"; then strict="$strict -Wuseless-cast"; fi
-# shellcheck disable=SC2086  # the flags are words
-"$cxx" $(PKG_CONFIG_PATH="$work/prefix/share/pkgconfig" pkg-config --cflags bale) $strict \
-  "$source_dir/tests/package/consumer/strict.cpp" -o "$work/pc_strict"
-"$work/pc_strict"
+
+# The installed examples build against the installed package and pass.
+cmake -S "$work/prefix/share/doc/bale/examples" -B "$work/examples" -DCMAKE_CXX_COMPILER="$cxx" \
+  -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+cmake --build "$work/examples" -j 2 >/dev/null
+ctest --test-dir "$work/examples" --output-on-failure >/dev/null
 echo "package ok"
