@@ -1,4 +1,4 @@
-// Byte-exact test vectors for the binary format; docs/format.md describes the same bytes.
+// Byte-exact test vectors for the binary format; docs/format/binary.md describes the same bytes.
 #include <bale/bale.hpp>
 
 #include "support/roundtrip.hpp"

@@ -59,7 +59,7 @@ TEST(Canonical, AMemberMarkedPresentMustDifferFromItsDefault) {
 }
 
 TEST(Canonical, CompactWideCharactersAreZigzagged) {
-  // wchar_t is signed here: -1 is zigzag 1, as docs/format.md says.
+  // wchar_t is signed here: -1 is zigzag 1, as docs/format/compact.md says.
   if constexpr (std::is_signed_v<wchar_t>) {
     EXPECT_EQ(bale::serialize<bale::compact>(wchar_t(-1)), std::vector<std::byte>{std::byte{1}});
     const std::vector<std::byte> sixty_four{std::byte{0x80}, std::byte{1}};

@@ -1,6 +1,6 @@
 #pragma once
 // bale::binary: the format tag. Fixed-width little-endian scalars, u64 lengths, no padding, no
-// names, no type information; docs/format.md has it byte for byte.
+// names, no type information; docs/format/binary.md has it byte for byte.
 
 #include <cstdint>
 #include <string_view>

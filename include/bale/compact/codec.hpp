@@ -229,7 +229,9 @@ struct compact_codec : bool_flag<compact_codec> {
   /// taken from the first clear high bit and its 7-bit groups packed by three shift-and-mask
   /// steps. Stops at anything it leaves to the checked path (a varint of 9 or 10 bytes, a
   /// non-minimal one, a value out of T's range, fewer than 16 bytes or 8 values left). Returns how
-  /// many values it decoded and advances pos past them.
+  /// many values it decoded and advances pos past them. The wire stays LEB128, not a block layout
+  /// such as stream-vbyte: that decodes faster with SIMD but spends a quarter byte more on every
+  /// small value, which would make compact larger than protobuf's packed fields.
   template <class T>
   requires(std::is_integral_v<T> && !compact_raw_scalar<T>) static std::size_t
       read_run(const std::byte*& pos, const std::byte* end, T* out, std::size_t count) noexcept {

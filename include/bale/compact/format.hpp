@@ -1,7 +1,7 @@
 #pragma once
 // bale::compact: the smallest encoding bale makes without a general-purpose compressor. Varints
 // for integers and lengths, zigzag for signed integers, raw floats; otherwise laid out like binary.
-// docs/format.md has it byte for byte.
+// docs/format/compact.md has it byte for byte.
 
 #include <cstdint>
 #include <string_view>

@@ -1,7 +1,7 @@
 #pragma once
 // bale::msgpack: MessagePack (https://msgpack.org), for data shared with other languages. Reflected
 // types are maps of member names, integers take their smallest form, byte sequences are bin;
-// docs/msgpack.md has it byte for byte.
+// docs/format/msgpack.md has it byte for byte.
 //
 //   std::vector<std::byte> bytes = bale::serialize<bale::msgpack>(value);
 //   auto back = bale::deserialize<my_type, bale::msgpack>(bytes);

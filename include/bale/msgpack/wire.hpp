@@ -1,6 +1,6 @@
 #pragma once
 // MessagePack's type bytes, and the choices bale makes among them, shared by the writer and the
-// reader. docs/msgpack.md has the format as bale writes and reads it.
+// reader. docs/format/msgpack.md has the format as bale writes and reads it.
 
 #include <cstddef>
 #include <cstdint>

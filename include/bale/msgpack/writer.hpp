@@ -1,7 +1,7 @@
 #pragma once
 // The MessagePack output archive. Every value is one MessagePack object: integers in their
 // smallest form, reflected types as maps of member names, byte sequences as bin, variants as
-// [index, value], an empty optional as nil. docs/msgpack.md has it byte for byte.
+// [index, value], an empty optional as nil. docs/format/msgpack.md has it byte for byte.
 // The steps of one value are always inlined: in a program that serializes many types GCC
 // otherwise stops inlining them, and each number then costs a chain of calls.
 
