@@ -49,11 +49,22 @@ std::optional<std::string> to_rfc3339(std::chrono::sys_time<Duration> point) {
   constexpr int digits = *rfc3339_fraction_digits<typename Duration::period>();
   const double since_epoch = duration<double>(point.time_since_epoch()).count();
   if (!(since_epoch >= -62167219200.0 && since_epoch < 253402300800.0)) return std::nullopt;
-  const sys_days day = floor<days>(point);
-  const year_month_day date(day);
+  // Split by hand, on the count: chrono's floor<days> compares days in the duration's own unit,
+  // which overflows for the earliest nanosecond time points.
+  const std::int64_t count = point.time_since_epoch().count();
+  std::int64_t whole = 0, fraction = 0;
+  if constexpr (Duration::period::den == 1) {
+    whole = count * std::int64_t{Duration::period::num};  // in range: the year was checked
+  } else {
+    constexpr std::int64_t per_second = Duration::period::den;
+    whole = count / per_second;
+    fraction = count % per_second;
+    if (fraction < 0) fraction += per_second, --whole;
+  }
+  std::int64_t day_count = whole / 86400, second_of_day = whole % 86400;
+  if (second_of_day < 0) second_of_day += 86400, --day_count;
+  const year_month_day date{sys_days(days(day_count))};
   const int y = static_cast<int>(date.year());
-  const auto in_day = point - day;  // in [0, 1 day)
-  const hh_mm_ss<std::common_type_t<Duration, seconds>> clock(in_day);
   std::string out;
   out.reserve(30);
   put_digits(out, static_cast<std::uint64_t>(y), 4);
@@ -62,14 +73,14 @@ std::optional<std::string> to_rfc3339(std::chrono::sys_time<Duration> point) {
   out += '-';
   put_digits(out, unsigned(date.day()), 2);
   out += 'T';
-  put_digits(out, static_cast<std::uint64_t>(clock.hours().count()), 2);
+  put_digits(out, static_cast<std::uint64_t>(second_of_day / 3600), 2);
   out += ':';
-  put_digits(out, static_cast<std::uint64_t>(clock.minutes().count()), 2);
+  put_digits(out, static_cast<std::uint64_t>(second_of_day / 60 % 60), 2);
   out += ':';
-  put_digits(out, static_cast<std::uint64_t>(clock.seconds().count()), 2);
+  put_digits(out, static_cast<std::uint64_t>(second_of_day % 60), 2);
   if constexpr (digits > 0) {
     out += '.';
-    put_digits(out, static_cast<std::uint64_t>(clock.subseconds().count()), digits);
+    put_digits(out, static_cast<std::uint64_t>(fraction), digits);
   }
   out += 'Z';
   return out;
