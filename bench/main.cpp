@@ -1,5 +1,6 @@
 // Runs every registered library's benchmarks. The mode (BALE_BENCH_MODE) decides sizes and
 // repetitions; the usual Google Benchmark flags (--benchmark_filter, --benchmark_out) still apply.
+// The tables go to stdout, the progress of the run to stderr.
 #include "common/files.hpp"
 #include "common/harness.hpp"
 
@@ -10,7 +11,9 @@ int main(int argc, char** argv) {
   const char* modes[] = {"tiny", "quick", "full"};
   benchmark::AddCustomContext("bale_mode", modes[static_cast<int>(bench::mode())]);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  bench::progress().start(benchmark::GetBenchmarkFilter());
   benchmark::RunSpecifiedBenchmarks();
+  bench::progress().finish();
   benchmark::Shutdown();
   std::filesystem::remove_all(bench::scratch_dir());
   return 0;

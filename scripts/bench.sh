@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job: installs what is missing, builds the benchmarks in release mode, runs every case
-# with the baselines interleaved in the same run, and prints the tables (also written to results/).
+# with the baselines interleaved in the same run, measures compile time against cereal and Boost, and
+# prints the tables (also written to results/). Progress goes to stderr as it runs.
 #   scripts/bench.sh                 quick run (a few minutes)
 #   scripts/bench.sh --full          more repetitions, longer runs
 #   scripts/bench.sh --filter REGEX  only the matching benchmarks, e.g. 'double_array|seed_struct'
@@ -22,13 +23,21 @@ scripts/install_deps.sh cmake ninja-build g++ libbenchmark-dev python3 python3-m
   libboost-serialization-dev libcereal-dev libmsgpack-cxx-dev libprotobuf-dev protobuf-compiler \
   libflatbuffers-dev flatbuffers-compiler capnproto libcapnp-dev liblz4-dev libzstd-dev \
   nlohmann-json3-dev rapidjson-dev libsimdjson-dev coreutils
-cmake --preset bench >/dev/null
-cmake --build --preset bench -j "$(nproc)"
 mkdir -p results
+cmake --preset bench >/dev/null
+echo "building the benchmarks"
+cmake --build --preset bench -j "$(nproc)" >results/build.log || { cat results/build.log; exit 1; }
 # Repetitions and sizes come from BALE_BENCH_MODE; interleaving puts peers side by side in time.
 args=(--benchmark_enable_random_interleaving=true
       --benchmark_out=results/bench.json --benchmark_out_format=json)
 [ -n "$filter" ] && args+=(--benchmark_filter="$filter")
+echo "running the benchmarks (tables in results/bench.log)"
 build/bench/bench/bale_bench "${args[@]}" >results/bench.log
+if [ -z "$filter" ] || [[ "compile" =~ $filter ]]; then
+  declare -A compile_runs=([tiny]=1 [quick]=2 [full]=5)
+  /usr/bin/python3 bench/compile/compile_bench.py results --runs "${compile_runs[$BALE_BENCH_MODE]}" >/dev/null
+else
+  rm -f results/compile.md
+fi
 # Debian's interpreter: it is the one that sees python3-matplotlib.
 /usr/bin/python3 bench/report.py results/bench.json results

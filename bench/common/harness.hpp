@@ -4,6 +4,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include "common/progress.hpp"
+
+#include <chrono>
 #include <cstddef>
 #include <cstdlib>
 #include <exception>
@@ -48,8 +51,25 @@ enum class cost { fast, slow };
 
 template <class F>
 void add(const std::string& name, F&& body, cost c = cost::fast) {
-  // A library that throws fails its own row, not the whole suite.
-  auto guarded = [body = std::forward<F>(body)](benchmark::State& state) mutable {
+  const bool slow = c == cost::slow;
+  int repetitions = 1;
+  double min_time = 0;  // 0: a fixed iteration count, each call one repetition
+  switch (mode()) {
+    case run_mode::tiny:
+      break;
+    case run_mode::quick:
+      repetitions = slow ? 1 : 3;
+      min_time = slow ? 0 : 0.1;
+      break;
+    case run_mode::full:
+      repetitions = slow ? 3 : 5;
+      min_time = slow ? 0 : 0.3;
+      break;
+  }
+  // A library that throws fails its own row, not the whole suite. Google Benchmark calls a body
+  // with growing iteration counts until a call lasts min_time: that last call ends a repetition.
+  auto guarded = [body = std::forward<F>(body), name, min_time](benchmark::State& state) mutable {
+    const auto start = std::chrono::steady_clock::now();
     try {
       body(state);
     } catch (const std::exception& e) {
@@ -57,27 +77,16 @@ void add(const std::string& name, F&& body, cost c = cost::fast) {
     } catch (...) {
       state.SkipWithError("unknown exception");
     }
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    if (min_time == 0 || took.count() >= min_time || state.error_occurred()) progress().done(name);
   };
   auto* b = benchmark::RegisterBenchmark(name.c_str(), std::move(guarded));
-  b->Unit(benchmark::kMillisecond)->UseRealTime();
-  const bool slow = c == cost::slow;
-  switch (mode()) {
-    case run_mode::tiny:
-      b->Repetitions(1)->Iterations(1);
-      break;
-    case run_mode::quick:
-      if (slow)
-        b->Repetitions(1)->Iterations(1);
-      else
-        b->Repetitions(3)->MinTime(0.1);
-      break;
-    case run_mode::full:
-      if (slow)
-        b->Repetitions(3)->Iterations(1);
-      else
-        b->Repetitions(5)->MinTime(0.3);
-      break;
-  }
+  b->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(repetitions);
+  if (min_time == 0)
+    b->Iterations(1);
+  else
+    b->MinTime(min_time);
+  progress().plan(name, repetitions);
 }
 
 /// Work a benchmark does once, not once per repetition: encoding its input, checking its result.
