@@ -26,6 +26,7 @@
 #include "bale/compress/codecs.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/limits.hpp"
+#include "bale/core/little_endian.hpp"
 #include "bale/file/checksum.hpp"
 
 #if defined(BALE_WITH_LZ4)
@@ -46,23 +47,6 @@ inline constexpr std::size_t compress_header_size = 4 + 1 + 8;
 inline constexpr std::uint8_t frame_has_crc = 0x80;
 /// LZ4 turns one input byte into at most 255 output bytes (a run-length byte of 255).
 inline constexpr std::uint64_t lz4_max_ratio = 255;
-
-inline void put_u64(std::byte* out, std::uint64_t value) {
-  for (int i = 0; i < 8; ++i) out[i] = static_cast<std::byte>(value >> (8 * i));
-}
-inline std::uint64_t get_u64(const std::byte* in) {
-  std::uint64_t value = 0;
-  for (int i = 0; i < 8; ++i) value |= static_cast<std::uint64_t>(in[i]) << (8 * i);
-  return value;
-}
-inline void put_crc(std::byte* out, std::uint32_t value) {
-  for (int i = 0; i < 4; ++i) out[i] = static_cast<std::byte>(value >> (8 * i));
-}
-inline std::uint32_t get_crc(const std::byte* in) {
-  std::uint32_t value = 0;
-  for (int i = 0; i < 4; ++i) value |= static_cast<std::uint32_t>(in[i]) << (8 * i);
-  return value;
-}
 
 [[noreturn]] inline void codec_missing(codec c) {
   throw error(errc::invalid_value,
@@ -136,7 +120,7 @@ inline std::vector<std::byte> compress_frame(std::span<const std::byte> input, c
   std::memcpy(out.data(), compress_magic.data(), 4);
   out[4] = static_cast<std::byte>(static_cast<std::uint8_t>(c) | (own_crc ? frame_has_crc : 0));
   put_u64(out.data() + 5, input.size());
-  if (own_crc) put_crc(out.data() + compress_header_size, crc32c(input));
+  if (own_crc) put_u32(out.data() + compress_header_size, crc32c(input));
   compress_payload(out, header, input, c, level, check);
   if (out.capacity() - out.size() > out.size() / 8) out.shrink_to_fit();  // not the worst case
   return out;
@@ -266,7 +250,7 @@ inline std::vector<std::byte> decompress(std::span<const std::byte> frame, const
       throw error(errc::invalid_value, "unknown codec " + std::to_string(kind), 4);
   }
   if (has_crc &&
-      detail::crc32c(out) != detail::get_crc(frame.data() + detail::compress_header_size))
+      detail::crc32c(out) != detail::get_u32(frame.data() + detail::compress_header_size))
     throw error(errc::checksum_mismatch, "compressed frame is damaged: the checksum does not match",
                 detail::compress_header_size);
   return out;

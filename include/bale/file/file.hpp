@@ -45,7 +45,9 @@
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
 #include "bale/core/limits.hpp"
+#include "bale/core/little_endian.hpp"
 #include "bale/core/serialize.hpp"
+#include "bale/core/type_fingerprint.hpp"
 #include "bale/core/write_context.hpp"
 #include "bale/file/checksum.hpp"
 #include "bale/fwd.hpp"
@@ -84,14 +86,6 @@ namespace detail {
 inline constexpr std::size_t file_header_size = 40;
 inline constexpr std::uint8_t file_version = 1;
 
-template <class T>
-consteval std::uint64_t type_fingerprint() {
-  const std::string_view name = __PRETTY_FUNCTION__;
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (const char c : name) hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-  return hash;
-}
-
 struct file_header {
   std::uint8_t format = 0;
   codec compression = codec::none;
@@ -100,15 +94,6 @@ struct file_header {
   std::uint64_t raw_size = 0;
   std::uint32_t checksum = 0;
 };
-
-inline void put_u32(std::byte* out, std::uint32_t value) {
-  for (int i = 0; i < 4; ++i) out[i] = static_cast<std::byte>(value >> (8 * i));
-}
-inline std::uint32_t get_u32(const std::byte* in) {
-  std::uint32_t value = 0;
-  for (int i = 0; i < 4; ++i) value |= static_cast<std::uint32_t>(in[i]) << (8 * i);
-  return value;
-}
 
 inline void write_header(std::byte* out, const file_header& h) {
   std::memset(out, 0, file_header_size);

@@ -1,0 +1,19 @@
+#pragma once
+// A 64-bit fingerprint of a C++ type: FNV-1a of the type's name as the compiler spells it. Files
+// and MPI messages carry it to catch a reader asking for another type than the writer wrote; it is
+// the same within one compiler, not across compilers.
+
+#include <cstdint>
+#include <string_view>
+
+namespace bale::detail {
+
+template <class T>
+consteval std::uint64_t type_fingerprint() {
+  const std::string_view name = __PRETTY_FUNCTION__;
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const char c : name) hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  return hash;
+}
+
+}  // namespace bale::detail

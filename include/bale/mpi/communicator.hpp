@@ -1,0 +1,246 @@
+#pragma once
+// bale::mpi::communicator: any serializable value between the ranks of an MPI communicator.
+//
+//   bale::mpi::communicator comm(MPI_COMM_WORLD);
+//   comm.send(1, tag, cells);                         // rank 0
+//   auto cells = comm.recv<std::vector<cell>>(0, tag);  // rank 1
+//   comm.broadcast(config, 0);
+//   std::vector<stats> all = comm.gather(mine, 0);
+//
+// The wrapped communicator is duplicated three times (messages, chunks of large messages,
+// collectives), each with MPI_ERRORS_RETURN: a failing MPI call throws bale::mpi::error and never
+// aborts, and bale's traffic never mixes with the program's own on the original communicator.
+// A communicator is used by one thread at a time.
+
+#include <mpi.h>
+
+#include <climits>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "bale/binary/format.hpp"
+#include "bale/core/format.hpp"
+#include "bale/mpi/detail/collectives.hpp"
+#include "bale/mpi/detail/incoming.hpp"
+#include "bale/mpi/detail/outgoing.hpp"
+#include "bale/mpi/error.hpp"
+#include "bale/mpi/options.hpp"
+#include "bale/mpi/request.hpp"
+
+namespace bale::mpi {
+
+inline constexpr int any_source = MPI_ANY_SOURCE;
+inline constexpr int any_tag = MPI_ANY_TAG;
+
+template <class Format = binary>
+class basic_communicator {
+  static_assert(format<Format>, "bale::mpi::basic_communicator<Format>: Format is a bale format tag");
+
+ public:
+  /// Duplicates `comm` (collective over its ranks). Throws bale::mpi::error.
+  explicit basic_communicator(MPI_Comm comm, options settings = {})
+      : state_(std::make_unique<state>()) {
+    if (settings.chunk_bytes == 0 || settings.chunk_bytes > INT_MAX)
+      throw error(bale::error(errc::invalid_value, "chunk_bytes must be within 1..INT_MAX"),
+                  MPI_PROC_NULL, any_tag);
+    state_->settings = settings;
+    for (MPI_Comm* duplicate : {&state_->messages, &state_->chunks, &state_->collective}) {
+      detail::check(MPI_Comm_dup(comm, duplicate), "MPI_Comm_dup");
+      detail::check(MPI_Comm_set_errhandler(*duplicate, MPI_ERRORS_RETURN),
+                    "MPI_Comm_set_errhandler");
+    }
+    detail::check(MPI_Comm_rank(comm, &state_->rank), "MPI_Comm_rank");
+    detail::check(MPI_Comm_size(comm, &state_->size), "MPI_Comm_size");
+  }
+  basic_communicator(basic_communicator&&) noexcept = default;
+  basic_communicator& operator=(basic_communicator&&) noexcept = default;
+
+  int rank() const noexcept { return state_->rank; }
+  int size() const noexcept { return state_->size; }
+  const options& settings() const noexcept { return state_->settings; }
+  /// The duplicate that carries point-to-point heads (for MPI calls beside bale's).
+  MPI_Comm native() const noexcept { return state_->messages; }
+
+  // Point to point ------------------------------------------------------------------------
+
+  template <class T>
+  void send(int dest, int tag, const T& value) {
+    detail::send_message(p2p(), dest, tag, detail::encode<Format>(value, settings()));
+  }
+
+  /// Receives into `value`, reusing its capacity; returns where the message came from.
+  template <class T>
+  status recv(int source, int tag, T& value) {
+    return detail::receive<Format>(p2p(), source, tag, value, state_->scratch);
+  }
+  template <class T>
+  T recv(int source, int tag) {
+    T value{};
+    recv(source, tag, value);
+    return value;
+  }
+
+  /// Waits for a message and says where it comes from, without receiving it.
+  status probe(int source, int tag) const {
+    MPI_Status probed;
+    detail::check(MPI_Probe(source, tag, state_->messages, &probed), "MPI_Probe", source, tag);
+    return {probed.MPI_SOURCE, probed.MPI_TAG};
+  }
+  std::optional<status> iprobe(int source, int tag) const {
+    MPI_Status probed;
+    int found = 0;
+    detail::check(MPI_Iprobe(source, tag, state_->messages, &found, &probed), "MPI_Iprobe",
+                  source, tag);
+    if (!found) return std::nullopt;
+    return status{probed.MPI_SOURCE, probed.MPI_TAG};
+  }
+
+  /// Sends `value` to dest and receives into `received` from source, in either order, so that
+  /// ranks exchanging with each other cannot deadlock.
+  template <class T, class U>
+  status sendrecv(int dest, int send_tag, const T& value, int source, int recv_tag, U& received) {
+    send_request sending = isend(dest, send_tag, value);
+    const status from = recv(source, recv_tag, received);
+    sending.wait();
+    return from;
+  }
+  template <class U, class T>
+  U sendrecv(int dest, int send_tag, const T& value, int source, int recv_tag) {
+    U received{};
+    sendrecv(dest, send_tag, value, source, recv_tag, received);
+    return received;
+  }
+
+  /// Sends without waiting. An lvalue is encoded into memory the request owns; an rvalue is moved
+  /// into the request, and a large contiguous array is then sent from its own memory.
+  template <class T>
+  send_request isend(int dest, int tag, T&& value) {
+    using V = std::remove_cvref_t<T>;
+    auto posted = std::make_unique<send_request::state>();
+    posted->dest = dest;
+    posted->tag = tag;
+    if constexpr (!std::is_lvalue_reference_v<T> && detail::contiguous_payload<Format, V>::value) {
+      auto kept = std::make_shared<const V>(std::move(value));
+      posted->message = detail::encode<Format>(*kept, settings());
+      posted->kept = std::move(kept);
+    } else {
+      options copied = settings();
+      copied.zero_copy_bytes = static_cast<std::size_t>(-1);
+      posted->message = detail::encode<Format>(value, copied);
+    }
+    detail::post_message(p2p(), dest, tag, posted->message, posted->requests);
+    return send_request(std::move(posted));
+  }
+
+  /// Receives without waiting, into a posted MPI_Irecv: a message whose payload is larger than
+  /// max_bytes is an error.
+  template <class T>
+  recv_request<Format, T> irecv(int source, int tag, std::size_t max_bytes) {
+    return recv_request<Format, T>(p2p(), source, tag, max_bytes);
+  }
+  /// Receives a message of any size (within the limits), matched only in test() and wait().
+  template <class T>
+  recv_request<Format, T> irecv(int source, int tag) {
+    return recv_request<Format, T>(p2p(), source, tag, std::nullopt);
+  }
+
+  // Collectives ----------------------------------------------------------------------------
+
+  /// `value` is read on root and written on every other rank.
+  template <class T>
+  void broadcast(T& value, int root) {
+    detail::broadcast<Format>(collective(), value, root, rank());
+  }
+  /// Every rank's value, in rank order, on root; an empty vector elsewhere.
+  template <class T>
+  std::vector<T> gather(const T& value, int root) {
+    return detail::gather<Format>(collective(), value, root, rank(), size(), state_->scratch);
+  }
+  /// Every rank's value, in rank order, on every rank.
+  template <class T>
+  std::vector<T> all_gather(const T& value) {
+    std::vector<T> values = gather(value, 0);
+    broadcast(values, 0);
+    return values;
+  }
+  /// values[r] (read on root, one per rank) arrives on rank r.
+  template <class T>
+  T scatter(const std::vector<T>& values, int root) {
+    return detail::scatter<Format>(collective(), values, root, rank(), size(), state_->scratch);
+  }
+  /// values[r] goes to rank r; returns what every rank sent to this one, in rank order.
+  template <class T>
+  std::vector<T> all_to_all(const std::vector<T>& values) {
+    return detail::all_to_all<Format>(collective(), values, rank(), size(), state_->scratch);
+  }
+  /// op(op(v0, v1), v2)... over every rank's value in rank order, on root (op need not be
+  /// commutative; it runs on log2(size) levels of a tree). Other ranks get T{}.
+  template <class T, class Op>
+  T reduce(const T& value, Op op, int root) {
+    T combined = detail::reduce_to_first<Format>(collective(), value, op, rank(), size(),
+                                                 state_->scratch);
+    if (root == 0) return rank() == 0 ? combined : T{};
+    if (rank() == 0) send_collective(root, combined);
+    if (rank() == root) return receive_collective<T>(0);
+    return T{};
+  }
+  /// reduce, with the result on every rank.
+  template <class T, class Op>
+  T all_reduce(const T& value, Op op) {
+    T combined = detail::reduce_to_first<Format>(collective(), value, op, rank(), size(),
+                                                 state_->scratch);
+    broadcast(combined, 0);
+    return combined;
+  }
+  void barrier() { detail::check(MPI_Barrier(state_->collective), "MPI_Barrier"); }
+
+ private:
+  struct state {
+    MPI_Comm messages = MPI_COMM_NULL;
+    MPI_Comm chunks = MPI_COMM_NULL;
+    MPI_Comm collective = MPI_COMM_NULL;
+    options settings;
+    int rank = 0;
+    int size = 0;
+    std::vector<std::byte> scratch;  // heads received, kept for the next receive
+    std::vector<detail::chunk_debt> p2p_debts;
+    std::vector<detail::chunk_debt> collective_debts;
+
+    state() = default;
+    state(const state&) = delete;
+    state& operator=(const state&) = delete;
+    ~state() {
+      int finalized = 0;
+      MPI_Finalized(&finalized);
+      if (finalized) return;
+      for (MPI_Comm* duplicate : {&messages, &chunks, &collective})
+        if (*duplicate != MPI_COMM_NULL) MPI_Comm_free(duplicate);
+    }
+  };
+
+  detail::channel p2p() const {
+    return {state_->messages, state_->chunks, &state_->settings, &state_->p2p_debts};
+  }
+  detail::channel collective() const {
+    return {state_->collective, state_->collective, &state_->settings, &state_->collective_debts};
+  }
+  template <class T>
+  void send_collective(int dest, const T& value) {
+    detail::send_message(collective(), dest, detail::reduce_tag,
+                         detail::encode<Format>(value, settings()));
+  }
+  template <class T>
+  T receive_collective(int source) {
+    T value{};
+    detail::receive<Format>(collective(), source, detail::reduce_tag, value, state_->scratch);
+    return value;
+  }
+
+  std::unique_ptr<state> state_;
+};
+
+using communicator = basic_communicator<binary>;
+
+}  // namespace bale::mpi

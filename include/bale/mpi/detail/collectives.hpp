@@ -1,0 +1,226 @@
+#pragma once
+// Collectives for any serializable type, on the communicator's private collective duplicate.
+// Broadcast sends a fixed head (header and the first 8 payload bytes) with MPI_Bcast, then the
+// rest in pieces, straight into a large contiguous array on every rank. Gather, scatter,
+// all-to-all and reduce move each value as a point-to-point message (head, then chunks), so sizes
+// are 64-bit everywhere, each message is checked against the receiver's limits before anything
+// is allocated, and no displacement is ever an int. A rank that cannot encode its value sends a
+// failure mark instead, so the others finish the collective and report it.
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "bale/mpi/detail/incoming.hpp"
+#include "bale/mpi/detail/outgoing.hpp"
+
+namespace bale::mpi::detail {
+
+/// A broadcast moves in pieces of at most this size: a rank that refuses a broadcast still takes
+/// part, through one buffer of at most a piece.
+inline constexpr std::size_t broadcast_piece = std::size_t{16} << 20;
+
+enum collective_tag : int { gather_tag = 1, scatter_tag, all_to_all_tag, reduce_tag };
+
+struct encoded {
+  outgoing message;
+  std::exception_ptr failure;
+};
+template <class Format, class T>
+encoded encode_or_fail(const T& value, const options& settings) {
+  try {
+    return {encode<Format>(value, settings), nullptr};
+  } catch (...) {
+    return {failure_message(), std::current_exception()};
+  }
+}
+
+inline void broadcast_pieces(std::byte* bytes, std::size_t size, std::size_t piece, int root,
+                             MPI_Comm comm) {
+  for_each_chunk(std::span<std::byte>(bytes, size), piece, [&](std::byte* at, int count) {
+    check(MPI_Bcast(at, count, MPI_BYTE, root, comm), "MPI_Bcast", root);
+  });
+}
+
+/// The payload bytes of a message after its first `skip`, wherever they are held.
+inline std::span<const std::byte> payload_after(const outgoing& message, std::size_t skip) {
+  const std::span<const std::byte> in_head = message.head.subspan(header_size);
+  if (in_head.size() > skip) return in_head.subspan(skip);
+  return message.rest.subspan(skip - in_head.size());
+}
+
+template <class Format, class T>
+void broadcast(const channel& on, T& value, int root, int rank) {
+  std::array<std::byte, header_size + 8> head{};
+  if (rank == root) {
+    encoded sent = encode_or_fail<Format>(value, *on.settings);
+    // A head holds all of the payload, none of it, or the 8-byte length of an array sent from
+    // its memory: the first 8 bytes are always in one place.
+    const std::size_t first = std::min<std::size_t>(8, get_u64(sent.message.head.data() + 16));
+    std::memcpy(head.data(), sent.message.head.data(), header_size);
+    if (first > 0)
+      std::memcpy(head.data() + header_size, payload_after(sent.message, 0).data(), first);
+    check(MPI_Bcast(head.data(), static_cast<int>(head.size()), MPI_BYTE, root, on.heads),
+          "MPI_Bcast", root);
+    const std::span<const std::byte> rest = payload_after(sent.message, first);
+    broadcast_pieces(const_cast<std::byte*>(rest.data()), rest.size(),
+                     std::min(on.settings->chunk_bytes, broadcast_piece), root, on.heads);
+    if (sent.failure) std::rethrow_exception(sent.failure);
+    return;
+  }
+  check(MPI_Bcast(head.data(), static_cast<int>(head.size()), MPI_BYTE, root, on.heads),
+        "MPI_Bcast", root);
+  const status from{root, MPI_ANY_TAG};
+  const std::size_t first = std::min<std::uint64_t>(8, get_u64(head.data() + 16));
+  const header h = parse_head(std::span<const std::byte>(head).first(header_size + first), from);
+  const std::size_t rest = h.payload_size - first;
+  const std::size_t piece = std::min<std::size_t>(h.chunk_bytes, broadcast_piece);
+  if (auto refused = refusal<Format, T>(h, *on.settings, on.settings->limits.max_allocation, from)) {
+    std::vector<std::byte> discarded(std::min(rest, piece));
+    for (std::size_t left = rest; left > 0; left -= std::min(left, piece))
+      broadcast_pieces(discarded.data(), std::min(left, piece), piece, root, on.heads);
+    throw *refused;
+  }
+  payload_target<Format, T> target(*on.settings, value);
+  std::byte* destination =
+      target.prepare(h, std::span<const std::byte>(head).subspan(header_size, first));
+  broadcast_pieces(destination, rest, piece, root, on.heads);
+  target.finish(from);
+}
+
+/// Receives one message from each rank in `sources`, into values[rank]; a failure is reported
+/// after every message has been received, so that no sender is left blocked.
+template <class Format, class T, class Ranks>
+void receive_from_each(const channel& on, int tag, const Ranks& sources, std::vector<T>& values,
+                       std::vector<std::byte>& scratch, std::exception_ptr& failure) {
+  for (const int source : sources) {
+    try {
+      receive<Format>(on, source, tag, values[static_cast<std::size_t>(source)], scratch);
+    } catch (...) {
+      if (!failure) failure = std::current_exception();
+    }
+  }
+}
+
+inline std::vector<int> ranks_except(int size, int self) {
+  std::vector<int> ranks;
+  for (int rank = 0; rank < size; ++rank)
+    if (rank != self) ranks.push_back(rank);
+  return ranks;
+}
+
+template <class Format, class T>
+std::vector<T> gather(const channel& on, const T& value, int root, int rank, int size,
+                      std::vector<std::byte>& scratch) {
+  if (rank != root) {
+    encoded sent = encode_or_fail<Format>(value, *on.settings);
+    send_message(on, root, gather_tag, sent.message);
+    if (sent.failure) std::rethrow_exception(sent.failure);
+    return {};
+  }
+  std::vector<T> values(static_cast<std::size_t>(size));
+  values[static_cast<std::size_t>(root)] = value;
+  std::exception_ptr failure;
+  receive_from_each<Format>(on, gather_tag, ranks_except(size, root), values, scratch, failure);
+  if (failure) std::rethrow_exception(failure);
+  return values;
+}
+
+/// Posts one message to each rank but this one: values[rank], or failure marks when `values`
+/// does not hold one value per rank.
+template <class Format, class T>
+std::exception_ptr post_to_each(const channel& on, int tag, const std::vector<T>& values,
+                                int rank, int size, std::vector<outgoing>& messages,
+                                std::vector<MPI_Request>& requests) {
+  std::exception_ptr failure;
+  if (values.size() != static_cast<std::size_t>(size))
+    failure = std::make_exception_ptr(bale::error(
+        errc::invalid_value, "one value per rank is needed: " + std::to_string(size) +
+                                 " ranks, " + std::to_string(values.size()) + " values"));
+  messages.reserve(static_cast<std::size_t>(size));
+  for (const int dest : ranks_except(size, rank)) {
+    if (failure) {
+      messages.push_back(failure_message());
+    } else {
+      encoded sent = encode_or_fail<Format>(values[static_cast<std::size_t>(dest)], *on.settings);
+      if (sent.failure) failure = sent.failure;
+      messages.push_back(std::move(sent.message));
+    }
+    post_message(on, dest, tag, messages.back(), requests);
+  }
+  return failure;
+}
+
+inline void wait_for(std::vector<MPI_Request>& requests) {
+  check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE),
+        "MPI_Waitall");
+}
+
+template <class Format, class T>
+T scatter(const channel& on, const std::vector<T>& values, int root, int rank, int size,
+          std::vector<std::byte>& scratch) {
+  T mine{};
+  if (rank != root) {
+    receive<Format>(on, root, scatter_tag, mine, scratch);
+    return mine;
+  }
+  std::vector<outgoing> messages;
+  std::vector<MPI_Request> requests;
+  const std::exception_ptr failure =
+      post_to_each<Format>(on, scatter_tag, values, rank, size, messages, requests);
+  wait_for(requests);
+  if (failure) std::rethrow_exception(failure);
+  return values[static_cast<std::size_t>(root)];
+}
+
+template <class Format, class T>
+std::vector<T> all_to_all(const channel& on, const std::vector<T>& values, int rank, int size,
+                          std::vector<std::byte>& scratch) {
+  std::vector<outgoing> messages;
+  std::vector<MPI_Request> requests;
+  std::exception_ptr failure =
+      post_to_each<Format>(on, all_to_all_tag, values, rank, size, messages, requests);
+  std::vector<T> received(static_cast<std::size_t>(size));
+  receive_from_each<Format>(on, all_to_all_tag, ranks_except(size, rank), received, scratch,
+                            failure);
+  wait_for(requests);
+  if (failure) std::rethrow_exception(failure);
+  received[static_cast<std::size_t>(rank)] = values[static_cast<std::size_t>(rank)];
+  return received;
+}
+
+/// Combines every rank's value with op in rank order (op need not be commutative) along a
+/// binomial tree rooted at rank 0: each rank combines at most log2(size) values.
+template <class Format, class T, class Op>
+T reduce_to_first(const channel& on, const T& value, Op& op, int rank, int size,
+                  std::vector<std::byte>& scratch) {
+  T combined = value;
+  std::exception_ptr failure;
+  for (int step = 1; step < size; step <<= 1) {
+    if (rank & step) {
+      encoded sent = failure ? encoded{failure_message(), failure}
+                             : encode_or_fail<Format>(combined, *on.settings);
+      send_message(on, rank - step, reduce_tag, sent.message);
+      failure = sent.failure;
+      break;
+    }
+    if (rank + step >= size) continue;
+    try {
+      T other{};
+      receive<Format>(on, rank + step, reduce_tag, other, scratch);
+      if (!failure) combined = op(std::move(combined), std::move(other));
+    } catch (...) {
+      if (!failure) failure = std::current_exception();
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
+  return combined;
+}
+
+}  // namespace bale::mpi::detail

@@ -1,0 +1,332 @@
+#pragma once
+// Receiving: a head is matched (MPI_Mprobe, so its size is known before anything is allocated),
+// received, checked against the receiver's type and limits, then the chunks of the rest are
+// received, straight into a large contiguous array's memory or into one payload buffer that
+// bale's hardened decoder reads.
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bale/core/deserialize.hpp"
+#include "bale/mpi/detail/header.hpp"
+#include "bale/mpi/detail/outgoing.hpp"
+#include "bale/mpi/error.hpp"
+
+namespace bale::mpi::detail {
+
+/// A head matched by MPI_Mprobe or MPI_Improbe, not received yet.
+struct matched_head {
+  MPI_Message message = MPI_MESSAGE_NULL;
+  status from;
+  std::size_t size = 0;
+};
+
+inline matched_head matched(MPI_Message message, const MPI_Status& probed) {
+  int count = 0;
+  check(MPI_Get_count(&probed, MPI_BYTE, &count), "MPI_Get_count", probed.MPI_SOURCE,
+        probed.MPI_TAG);
+  return {message, {probed.MPI_SOURCE, probed.MPI_TAG}, static_cast<std::size_t>(count)};
+}
+inline matched_head match_head(const channel& on, int source, int tag) {
+  MPI_Message message;
+  MPI_Status probed;
+  check(MPI_Mprobe(source, tag, on.heads, &message, &probed), "MPI_Mprobe", source, tag);
+  return matched(message, probed);
+}
+inline std::optional<matched_head> try_match_head(const channel& on, int source, int tag) {
+  MPI_Message message;
+  MPI_Status probed;
+  int found = 0;
+  check(MPI_Improbe(source, tag, on.heads, &found, &message, &probed), "MPI_Improbe", source, tag);
+  if (!found) return std::nullopt;
+  return matched(message, probed);
+}
+
+/// A datatype that takes any number of bytes into one buffer of sink_bytes, block after block
+/// over the same memory. MPI must never truncate a receive: Open MPI 4.1 writes a truncated
+/// single-copy message past the end of the buffer. Bytes a receiver refuses land here instead.
+inline constexpr int sink_bytes = 1 << 16;
+inline MPI_Datatype sink_type() {
+  static const MPI_Datatype sink = [] {
+    MPI_Datatype block;
+    MPI_Datatype blocks;
+    check(MPI_Type_contiguous(sink_bytes, MPI_BYTE, &block), "MPI_Type_contiguous");
+    check(MPI_Type_create_resized(block, 0, 0, &blocks), "MPI_Type_create_resized");
+    check(MPI_Type_commit(&blocks), "MPI_Type_commit");
+    MPI_Type_free(&block);
+    return blocks;
+  }();
+  return sink;
+}
+/// How many sink blocks take `bytes`.
+inline int sink_count(std::size_t bytes) { return static_cast<int>(bytes / sink_bytes + 1); }
+
+/// Receives a matched message of `bytes` into nothing: a refused message must not stay queued.
+inline void discard(MPI_Message& message, std::size_t bytes) {
+  const auto sink = std::make_unique_for_overwrite<std::byte[]>(sink_bytes);
+  MPI_Mrecv(sink.get(), sink_count(bytes), sink_type(), &message, MPI_STATUS_IGNORE);
+}
+
+/// A head too large for the receiver's budget is refused before any memory is set aside for it.
+inline void refuse_oversized_head(matched_head& head, const options& settings) {
+  const std::size_t most = header_size + settings.limits.max_allocation;
+  if (head.size <= most) return;
+  discard(head.message, head.size);
+  throw error(bale::error(errc::allocation_limit,
+                          "a message of " + std::to_string(head.size) +
+                              " bytes is over the receiver's max_allocation"),
+              head.from.source, head.from.tag, most, head.size);
+}
+
+/// The header of a received head, or an error naming where the head came from.
+inline header parse_head(std::span<const std::byte> head, status from) {
+  try {
+    return read_header(head);
+  } catch (const bale::error& e) {
+    throw error(e, from.source, from.tag);
+  }
+}
+
+/// Why a receiver of T with this budget refuses a message with this header, if it does.
+template <class Format, class T>
+std::optional<error> refusal(const header& h, const options& settings, std::size_t max_payload,
+                             status from) {
+  const auto refused = [&](errc code, const std::string& why, std::size_t offset,
+                           std::size_t expected = error::no_size,
+                           std::size_t actual = error::no_size) {
+    return error(bale::error(code, why, offset), from.source, from.tag, expected, actual);
+  };
+  if (h.flags & flag_failed)
+    return refused(errc::invalid_value, "the sending rank could not encode its value", 6);
+  if (h.format != Format::id)
+    return refused(errc::wrong_type,
+                   "the message is in format " + std::to_string(h.format) + ", not " +
+                       std::string(Format::name),
+                   5);
+  if (settings.check_types && (h.flags & flag_fingerprint) &&
+      h.fingerprint != message_fingerprint<T>)
+    return refused(errc::wrong_type, "the message holds another type than the one asked for", 8);
+  if (h.payload_size > max_payload)
+    return refused(errc::allocation_limit,
+                   "the message announces " + std::to_string(h.payload_size) +
+                       " bytes, over the receiver's limit of " + std::to_string(max_payload),
+                   16, max_payload, h.payload_size);
+  return std::nullopt;
+}
+
+/// Where a message's payload goes and how it becomes the target: a large contiguous array is
+/// received straight into the target's memory; anything else into one buffer that bale's
+/// hardened decoder reads.
+template <class Format, class T>
+class payload_target {
+ public:
+  payload_target(const options& settings, T& target) : settings_(settings), target_(target) {}
+
+  /// Takes the header and the payload bytes that came with it; returns where the other
+  /// h.payload_size - first.size() bytes go.
+  std::byte* prepare(const header& h, std::span<const std::byte> first) {
+    size_ = h.payload_size;
+    first_ = first;
+    const std::size_t rest = size_ - first.size();
+    if (rest == 0) return nullptr;
+    if constexpr (contiguous_payload<Format, T>::value) {
+      using element = typename contiguous_payload<Format, T>::element;
+      if (first.size() == 8) {
+        const std::uint64_t count = get_u64(first.data());
+        if (rest % sizeof(element) == 0 && rest / sizeof(element) == count) {
+          target_.resize(count);
+          direct_ = true;
+          return reinterpret_cast<std::byte*>(target_.data());
+        }
+      }
+    }
+    payload_ = std::make_unique_for_overwrite<std::byte[]>(size_);
+    std::memcpy(payload_.get(), first.data(), first.size());
+    return payload_.get() + first.size();
+  }
+
+  /// The rest did not arrive whole: a direct target is left empty.
+  void abandon() {
+    if constexpr (contiguous_payload<Format, T>::value)
+      if (direct_) target_.clear();
+  }
+
+  /// Decodes the payload into the target (a direct array is in place already).
+  void finish(status from) {
+    if (direct_) return;
+    const std::span<const std::byte> payload =
+        payload_ ? std::span<const std::byte>(payload_.get(), size_) : first_;
+    try {
+      bale::deserialize<Format>(payload, target_, settings_.limits);
+    } catch (const bale::error& e) {
+      throw error(e, from.source, from.tag);
+    }
+  }
+
+ private:
+  const options& settings_;
+  T& target_;
+  std::size_t size_ = 0;
+  std::span<const std::byte> first_;
+  std::unique_ptr<std::byte[]> payload_;
+  bool direct_ = false;
+};
+
+/// Receives the chunks of one point-to-point message and decodes it into `target`.
+template <class Format, class T>
+class receiver {
+ public:
+  receiver(const channel& on, T& target, std::size_t max_payload)
+      : on_(on), target_(*on.settings, target), max_payload_(max_payload) {}
+  receiver(const receiver&) = delete;
+  receiver& operator=(const receiver&) = delete;
+  ~receiver() {
+    // Destroyed before its chunks arrived (an abandoned request, an error): the buffers go away.
+    for (MPI_Request& request : pending_) {
+      if (request == MPI_REQUEST_NULL) continue;
+      MPI_Cancel(&request);
+      MPI_Wait(&request, MPI_STATUS_IGNORE);
+    }
+  }
+
+  /// The head is in `head`, which stays valid until finish(); posts the first chunk receives.
+  void start(std::span<const std::byte> head, status from) {
+    from_ = from;
+    header_ = parse_head(head, from);
+    const std::span<const std::byte> first = head.subspan(header_size);
+    rest_ = header_.payload_size - first.size();
+    if (auto refused = refusal<Format, T>(header_, *on_.settings, max_payload_, from)) {
+      owe_chunks();
+      throw *refused;
+    }
+    if (rest_ > 0 && !on_.debts->empty()) pay_debts();
+    destination_ = target_.prepare(header_, first);
+    post_chunks();
+  }
+
+  /// Whether every chunk has arrived; waits for them when `block`.
+  bool arrived(bool block) {
+    while (!pending_.empty()) {
+      int done = 1;
+      const int count = static_cast<int>(pending_.size());
+      if (block)
+        check(MPI_Waitall(count, pending_.data(), statuses_.data()), "MPI_Waitall", from_.source,
+              from_.tag);
+      else
+        check(MPI_Testall(count, pending_.data(), &done, statuses_.data()), "MPI_Testall",
+              from_.source, from_.tag);
+      if (!done) return false;
+      check_chunk_sizes();
+      post_chunks();
+    }
+    return true;
+  }
+
+  void finish() { target_.finish(from_); }
+  status from() const noexcept { return from_; }
+
+ private:
+  // At most this many chunk receives are posted at once: a message of many small chunks costs
+  // no more memory than one of a few.
+  static constexpr std::size_t window = 8;
+
+  // The chunks of a refused message are received into nothing before those of the next message
+  // from the same rank and tag, so that they cannot be taken for its chunks. Not now: a peer that
+  // announced chunks it never sends must not block this receive.
+  void owe_chunks() {
+    if (rest_ == 0 || header_.chunk_bytes == 0 || header_.chunk_bytes > INT_MAX) return;
+    const std::size_t chunks = (rest_ + header_.chunk_bytes - 1) / header_.chunk_bytes;
+    on_.debts->push_back({from_.source, from_.tag, chunks});
+    // Where chunks share the heads' communicator (collectives, whose peers are bale's own code
+    // in the same call), they would be matched as the next head: received now.
+    if (on_.heads == on_.chunks) pay_debts();
+  }
+  void pay_debts() {
+    std::vector<chunk_debt>& debts = *on_.debts;
+    for (auto debt = debts.begin(); debt != debts.end();) {
+      if (debt->source != from_.source || debt->tag != from_.tag) {
+        ++debt;
+        continue;
+      }
+      for (; debt->chunks > 0; --debt->chunks) {
+        MPI_Message message;
+        MPI_Status probed;
+        check(MPI_Mprobe(from_.source, from_.tag, on_.chunks, &message, &probed), "MPI_Mprobe",
+              from_.source, from_.tag);
+        discard(message, matched(message, probed).size);
+      }
+      debt = debts.erase(debt);
+    }
+  }
+
+  void post_chunks() {
+    pending_.clear();
+    statuses_.clear();
+    expected_.clear();
+    while (posted_ < rest_ && pending_.size() < window) {
+      const std::size_t count = std::min<std::size_t>(header_.chunk_bytes, rest_ - posted_);
+      pending_.emplace_back();
+      statuses_.emplace_back();
+      expected_.push_back(static_cast<int>(count));
+      check(MPI_Irecv(destination_ + posted_, static_cast<int>(count), MPI_BYTE, from_.source,
+                      from_.tag, on_.chunks, &pending_.back()),
+            "MPI_Irecv", from_.source, from_.tag);
+      posted_ += count;
+    }
+  }
+
+  void check_chunk_sizes() {
+    for (std::size_t i = 0; i < statuses_.size(); ++i) {
+      int count = 0;
+      MPI_Get_count(&statuses_[i], MPI_BYTE, &count);
+      if (count == expected_[i]) continue;
+      target_.abandon();
+      throw error(bale::error(errc::end_of_input, "a chunk of " + std::to_string(count) +
+                                                      " bytes where " +
+                                                      std::to_string(expected_[i]) +
+                                                      " were announced"),
+                  from_.source, from_.tag, static_cast<std::size_t>(expected_[i]),
+                  static_cast<std::size_t>(count));
+    }
+    pending_.clear();
+  }
+
+  const channel& on_;
+  payload_target<Format, T> target_;
+  std::size_t max_payload_;
+  status from_;
+  header header_;
+  std::size_t rest_ = 0;
+  std::size_t posted_ = 0;
+  std::byte* destination_ = nullptr;
+  std::vector<MPI_Request> pending_;
+  std::vector<MPI_Status> statuses_;
+  std::vector<int> expected_;
+};
+
+/// Blocking receive of one message into `value`, the head through `scratch` (kept for reuse).
+template <class Format, class T>
+status receive(const channel& on, int source, int tag, T& value, std::vector<std::byte>& scratch) {
+  matched_head head = match_head(on, source, tag);
+  refuse_oversized_head(head, *on.settings);
+  if (scratch.size() < head.size) scratch.resize(head.size);
+  MPI_Status received;
+  check(MPI_Mrecv(scratch.data(), static_cast<int>(head.size), MPI_BYTE, &head.message, &received),
+        "MPI_Mrecv", head.from.source, head.from.tag);
+  receiver<Format, T> rest(on, value, on.settings->limits.max_allocation);
+  rest.start(std::span<const std::byte>(scratch.data(), head.size), head.from);
+  rest.arrived(true);
+  rest.finish();
+  return head.from;
+}
+
+}  // namespace bale::mpi::detail

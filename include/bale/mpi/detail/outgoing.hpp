@@ -1,0 +1,112 @@
+#pragma once
+// Sending: a value becomes a head (header + the start of the payload) and a rest sent in chunks.
+// The rest is either the serialized bytes past the head or, for a large contiguous array, the
+// array's own memory.
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "bale/core/serialize.hpp"
+#include "bale/mpi/detail/header.hpp"
+#include "bale/mpi/error.hpp"
+#include "bale/mpi/options.hpp"
+
+namespace bale::mpi::detail {
+
+/// The chunks of a refused message that are still to come from one rank with one tag: they are
+/// received into nothing before the chunks of the next message from there.
+struct chunk_debt {
+  int source = 0;
+  int tag = 0;
+  std::size_t chunks = 0;
+};
+
+/// Which communicators a message's head and its chunks go on.
+struct channel {
+  MPI_Comm heads = MPI_COMM_NULL;
+  MPI_Comm chunks = MPI_COMM_NULL;
+  const options* settings = nullptr;
+  std::vector<chunk_debt>* debts = nullptr;
+};
+
+struct outgoing {
+  std::vector<std::byte> bytes;     // the header, then the serialized payload (or its length only)
+  std::span<const std::byte> head;  // the first MPI message
+  std::span<const std::byte> rest;  // the payload after the head, sent in chunks
+};
+
+template <class Format, class T>
+outgoing encode(const T& value, const options& settings) {
+  outgoing message;
+  header h{Format::id, 0, 0, 0, settings.chunk_bytes};
+  if (settings.check_types) {
+    h.flags = flag_fingerprint;
+    h.fingerprint = message_fingerprint<T>;
+  }
+  if constexpr (contiguous_payload<Format, T>::value) {
+    const auto memory = std::as_bytes(std::span(value.data(), value.size()));
+    if (memory.size() >= settings.zero_copy_bytes) {
+      message.bytes.resize(header_size + 8);
+      put_u64(message.bytes.data() + header_size, value.size());
+      h.payload_size = 8 + memory.size();
+      write_header(message.bytes.data(), h);
+      message.head = message.bytes;
+      message.rest = memory;
+      return message;
+    }
+  }
+  message.bytes.resize(header_size);
+  serialize_into<Format>(message.bytes, value);
+  h.payload_size = message.bytes.size() - header_size;
+  write_header(message.bytes.data(), h);
+  const std::span<const std::byte> all(message.bytes);
+  const bool fits = h.payload_size <= settings.chunk_bytes;
+  message.head = fits ? all : all.first(header_size);
+  message.rest = fits ? std::span<const std::byte>() : all.subspan(header_size);
+  return message;
+}
+
+/// What a rank sends in a collective in place of a value it could not encode.
+inline outgoing failure_message() {
+  outgoing message;
+  message.bytes.resize(header_size);
+  write_header(message.bytes.data(), header{0, flag_failed, 0, 0, 0});
+  message.head = message.bytes;
+  return message;
+}
+
+/// Calls each(pointer, count) for the successive pieces of `bytes` of at most `chunk` bytes.
+template <class Byte, class Each>
+void for_each_chunk(std::span<Byte> bytes, std::size_t chunk, Each&& each) {
+  for (std::size_t done = 0; done < bytes.size(); done += chunk)
+    each(bytes.data() + done, static_cast<int>(std::min(chunk, bytes.size() - done)));
+}
+
+inline void send_message(const channel& to, int dest, int tag, const outgoing& message) {
+  check(MPI_Send(message.head.data(), static_cast<int>(message.head.size()), MPI_BYTE, dest, tag,
+                 to.heads),
+        "MPI_Send", dest, tag);
+  for_each_chunk(message.rest, to.settings->chunk_bytes, [&](const std::byte* bytes, int count) {
+    check(MPI_Send(bytes, count, MPI_BYTE, dest, tag, to.chunks), "MPI_Send", dest, tag);
+  });
+}
+
+/// Posts the sends of a message; `requests` gets one per MPI message, completed in any order.
+inline void post_message(const channel& to, int dest, int tag, const outgoing& message,
+                         std::vector<MPI_Request>& requests) {
+  requests.emplace_back();
+  check(MPI_Isend(message.head.data(), static_cast<int>(message.head.size()), MPI_BYTE, dest, tag,
+                  to.heads, &requests.back()),
+        "MPI_Isend", dest, tag);
+  for_each_chunk(message.rest, to.settings->chunk_bytes, [&](const std::byte* bytes, int count) {
+    requests.emplace_back();
+    check(MPI_Isend(bytes, count, MPI_BYTE, dest, tag, to.chunks, &requests.back()), "MPI_Isend",
+          dest, tag);
+  });
+}
+
+}  // namespace bale::mpi::detail

@@ -1,0 +1,28 @@
+#pragma once
+// What a bale::mpi communicator is set up with.
+
+#include <climits>
+#include <cstddef>
+
+#include "bale/core/limits.hpp"
+
+namespace bale::mpi {
+
+struct options {
+  /// Bounds for everything this communicator receives: a message announcing more than
+  /// limits.max_allocation bytes is refused before anything is allocated for it.
+  bale::limits limits{};
+  /// Each message carries the 64-bit fingerprint of the sent type, and a receiver asking for
+  /// another type gets errc::wrong_type instead of garbage. It costs a compare per message (the
+  /// header has room for it either way). The fingerprint is the compiler's spelling of the type:
+  /// ranks built by different compilers should turn it off.
+  bool check_types = true;
+  /// The largest single MPI message; a larger payload goes in chunks of this size on a private
+  /// duplicate of the communicator. Counts stay within MPI's int at every size.
+  std::size_t chunk_bytes = std::size_t{1} << 30;
+  /// A contiguous array of trivially copyable elements at least this large is sent from and
+  /// received into the user's memory; smaller ones are copied, which is faster.
+  std::size_t zero_copy_bytes = std::size_t{32} << 10;
+};
+
+}  // namespace bale::mpi

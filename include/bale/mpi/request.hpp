@@ -1,0 +1,225 @@
+#pragma once
+// Nonblocking operations. A send_request owns what it sends until it completes. A recv_request
+// receives in one of two ways:
+//   with a maximum size   an MPI_Irecv is posted at once, so MPI progresses it like any receive;
+//                         a larger message is an error;
+//   of any size           the message is matched (MPI_Improbe) only inside test() and wait(),
+//                         then received: it makes progress only while the caller asks.
+// Either way the value is decoded when the last byte has arrived. Destroying an unfinished
+// send_request waits for it; destroying an unfinished recv_request cancels it.
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bale/mpi/detail/incoming.hpp"
+#include "bale/mpi/detail/outgoing.hpp"
+
+namespace bale::mpi {
+
+template <class Format>
+class basic_communicator;
+
+class send_request {
+ public:
+  send_request() = default;
+  send_request(send_request&&) noexcept = default;
+  send_request& operator=(send_request&& other) noexcept {
+    if (this != &other) {
+      finish_quietly();
+      state_ = std::move(other.state_);
+    }
+    return *this;
+  }
+  ~send_request() { finish_quietly(); }
+
+  /// Whether every byte has left (the owned copy is then released).
+  bool test() {
+    if (!state_) return true;
+    int done = 0;
+    detail::check(MPI_Testall(count(), state_->requests.data(), &done, MPI_STATUSES_IGNORE),
+                  "MPI_Testall", state_->dest, state_->tag);
+    if (done) state_.reset();
+    return done != 0;
+  }
+  void wait() {
+    if (!state_) return;
+    detail::check(MPI_Waitall(count(), state_->requests.data(), MPI_STATUSES_IGNORE),
+                  "MPI_Waitall", state_->dest, state_->tag);
+    state_.reset();
+  }
+
+ private:
+  template <class>
+  friend class basic_communicator;
+  struct state {
+    detail::outgoing message;
+    std::shared_ptr<const void> kept;  // a value moved into the request, sent from its memory
+    std::vector<MPI_Request> requests;
+    int dest = MPI_PROC_NULL;
+    int tag = 0;
+  };
+  explicit send_request(std::unique_ptr<state> posted) : state_(std::move(posted)) {}
+  int count() const { return static_cast<int>(state_->requests.size()); }
+  void finish_quietly() noexcept {
+    if (state_) MPI_Waitall(count(), state_->requests.data(), MPI_STATUSES_IGNORE);
+    state_.reset();
+  }
+
+  std::unique_ptr<state> state_;
+};
+
+template <class Format, class T>
+class recv_request {
+ public:
+  recv_request(recv_request&&) noexcept = default;
+  recv_request& operator=(recv_request&&) noexcept = default;
+  ~recv_request() {
+    if (state_ && state_->head_request != MPI_REQUEST_NULL) {
+      MPI_Cancel(&state_->head_request);
+      MPI_Wait(&state_->head_request, MPI_STATUS_IGNORE);
+    }
+  }
+
+  /// Whether the value has arrived and been decoded; never blocks. Throws bale::mpi::error.
+  bool test() { return advance(false); }
+  /// Waits for the value and returns it (it stays in the request).
+  T& wait() {
+    advance(true);
+    return state_->value;
+  }
+  /// After completion: where the message came from.
+  status source() const { return state_->from; }
+
+ private:
+  template <class>
+  friend class basic_communicator;
+  enum class phase { matching, head, chunks, done };
+  struct state {
+    detail::channel on;
+    int source = MPI_ANY_SOURCE;
+    int tag = MPI_ANY_TAG;
+    std::size_t max_payload = 0;
+    phase now = phase::matching;
+    std::vector<std::byte> head;
+    std::unique_ptr<std::byte[]> sink;  // where the bytes past a too small head buffer go
+    MPI_Request head_request = MPI_REQUEST_NULL;
+    status from;
+    T value{};
+    std::optional<detail::receiver<Format, T>> rest;
+    std::exception_ptr failure;
+  };
+
+  recv_request(const detail::channel& on, int source, int tag, std::optional<std::size_t> max)
+      : state_(std::make_unique<state>()) {
+    state& s = *state_;
+    s.on = on;
+    s.source = source;
+    s.tag = tag;
+    s.max_payload = std::min(max.value_or(on.settings->limits.max_allocation),
+                             on.settings->limits.max_allocation);
+    if (!max) return;
+    // The buffer holds any head of a message within the maximum (a chunked message's head is 40
+    // bytes at most); the bytes of a larger message go to a sink, so MPI never truncates.
+    s.head.resize(detail::header_size + std::max<std::size_t>(s.max_payload, 8));
+    s.sink = std::make_unique_for_overwrite<std::byte[]>(detail::sink_bytes);
+    const std::array<int, 2> counts = {
+        static_cast<int>(s.head.size()),
+        static_cast<int>((INT_MAX - s.head.size()) / detail::sink_bytes)};
+    std::array<MPI_Aint, 2> places{};
+    MPI_Get_address(s.head.data(), &places[0]);
+    MPI_Get_address(s.sink.get(), &places[1]);
+    const std::array<MPI_Datatype, 2> types = {MPI_BYTE, detail::sink_type()};
+    MPI_Datatype head_then_sink;
+    detail::check(MPI_Type_create_struct(2, counts.data(), places.data(), types.data(),
+                                         &head_then_sink),
+                  "MPI_Type_create_struct");
+    detail::check(MPI_Type_commit(&head_then_sink), "MPI_Type_commit");
+    const int posted =
+        MPI_Irecv(MPI_BOTTOM, 1, head_then_sink, source, tag, on.heads, &s.head_request);
+    MPI_Type_free(&head_then_sink);
+    detail::check(posted, "MPI_Irecv", source, tag);
+    s.now = phase::head;
+  }
+
+  bool advance(bool block) {
+    state& s = *state_;
+    if (s.failure) std::rethrow_exception(s.failure);
+    try {
+      if (s.now == phase::matching && !match(block)) return false;
+      if (s.now == phase::head && !head_arrived(block)) return false;
+      if (s.now == phase::chunks) {
+        if (!s.rest->arrived(block)) return false;
+        s.rest->finish();
+        s.rest.reset();
+        s.now = phase::done;
+      }
+      return true;
+    } catch (...) {
+      s.failure = std::current_exception();
+      s.rest.reset();
+      throw;
+    }
+  }
+
+  bool match(bool block) {
+    state& s = *state_;
+    std::optional<detail::matched_head> found;
+    if (block)
+      found = detail::match_head(s.on, s.source, s.tag);
+    else
+      found = detail::try_match_head(s.on, s.source, s.tag);
+    if (!found) return false;
+    detail::refuse_oversized_head(*found, *s.on.settings);
+    s.head.resize(found->size);
+    detail::check(MPI_Imrecv(s.head.data(), static_cast<int>(found->size), MPI_BYTE,
+                             &found->message, &s.head_request),
+                  "MPI_Imrecv", found->from.source, found->from.tag);
+    s.now = phase::head;
+    return true;
+  }
+
+  bool head_arrived(bool block) {
+    state& s = *state_;
+    MPI_Status received;
+    int done = 1;
+    if (block)
+      detail::check(MPI_Wait(&s.head_request, &received), "MPI_Wait", s.source, s.tag);
+    else
+      detail::check(MPI_Test(&s.head_request, &done, &received), "MPI_Test", s.source, s.tag);
+    if (!done) return false;
+    int size = 0;
+    MPI_Get_count(&received, MPI_BYTE, &size);
+    s.from = {received.MPI_SOURCE, received.MPI_TAG};
+    if (static_cast<std::size_t>(size) > s.head.size())  // a single message over the maximum
+      throw error(bale::error(errc::allocation_limit,
+                              "a message of " + std::to_string(size) +
+                                  " bytes, over the request's maximum of " +
+                                  std::to_string(s.max_payload)),
+                  s.from.source, s.from.tag, s.max_payload,
+                  static_cast<std::size_t>(size) - detail::header_size);
+    s.rest.emplace(s.on, s.value, s.max_payload);
+    s.rest->start(std::span<const std::byte>(s.head.data(), static_cast<std::size_t>(size)),
+                  s.from);
+    s.now = phase::chunks;
+    return true;
+  }
+
+  std::unique_ptr<state> state_;
+};
+
+/// Waits for every request given.
+template <class... Requests>
+void wait_all(Requests&... requests) {
+  (requests.wait(), ...);
+}
+
+}  // namespace bale::mpi
