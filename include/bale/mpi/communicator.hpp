@@ -15,6 +15,7 @@
 #include <mpi.h>
 
 #include <climits>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -62,6 +63,8 @@ class basic_communicator {
   const options& settings() const noexcept { return state_->settings; }
   /// The duplicate that carries point-to-point heads (for MPI calls beside bale's).
   MPI_Comm native() const noexcept { return state_->messages; }
+  /// The duplicate that carries the chunks of large messages (for tools and tests).
+  MPI_Comm native_chunks() const noexcept { return state_->chunks; }
 
   // Point to point ------------------------------------------------------------------------
 
@@ -179,19 +182,33 @@ class basic_communicator {
   /// commutative; it runs on log2(size) levels of a tree). Other ranks get T{}.
   template <class T, class Op>
   T reduce(const T& value, Op op, int root) {
-    T combined = detail::reduce_to_first<Format>(collective(), value, op, rank(), size(),
-                                                 state_->scratch);
-    if (root == 0) return rank() == 0 ? combined : T{};
-    if (rank() == 0) send_collective(root, combined);
-    if (rank() == root) return receive_collective<T>(0);
-    return T{};
+    std::exception_ptr failure;
+    T combined = reduce_or_fail(value, op, failure);
+    if (root != 0 && rank() == 0) {
+      detail::send_message(collective(), root, detail::reduce_tag,
+                           failure ? detail::failure_message()
+                                   : detail::encode<Format>(combined, settings()));
+    } else if (root != 0 && rank() == root) {
+      try {
+        detail::receive<Format>(collective(), 0, detail::reduce_tag, combined, state_->scratch);
+      } catch (...) {
+        if (!failure) failure = std::current_exception();
+      }
+    }
+    if (failure) std::rethrow_exception(failure);
+    return rank() == root ? combined : T{};
   }
   /// reduce, with the result on every rank.
   template <class T, class Op>
   T all_reduce(const T& value, Op op) {
-    T combined = detail::reduce_to_first<Format>(collective(), value, op, rank(), size(),
-                                                 state_->scratch);
-    broadcast(combined, 0);
+    std::exception_ptr failure;
+    T combined = reduce_or_fail(value, op, failure);
+    try {
+      detail::broadcast<Format>(collective(), combined, 0, rank(), rank() == 0 && failure);
+    } catch (...) {
+      if (!failure) failure = std::current_exception();
+    }
+    if (failure) std::rethrow_exception(failure);
     return combined;
   }
   void barrier() { detail::check(MPI_Barrier(state_->collective), "MPI_Barrier"); }
@@ -205,8 +222,6 @@ class basic_communicator {
     int rank = 0;
     int size = 0;
     std::vector<std::byte> scratch;  // heads received, kept for the next receive
-    std::vector<detail::chunk_debt> p2p_debts;
-    std::vector<detail::chunk_debt> collective_debts;
 
     state() = default;
     state(const state&) = delete;
@@ -221,21 +236,22 @@ class basic_communicator {
   };
 
   detail::channel p2p() const {
-    return {state_->messages, state_->chunks, &state_->settings, &state_->p2p_debts};
+    return {state_->messages, state_->chunks, &state_->settings};
   }
   detail::channel collective() const {
-    return {state_->collective, state_->collective, &state_->settings, &state_->collective_debts};
+    return {state_->collective, state_->collective, &state_->settings};
   }
-  template <class T>
-  void send_collective(int dest, const T& value) {
-    detail::send_message(collective(), dest, detail::reduce_tag,
-                         detail::encode<Format>(value, settings()));
-  }
-  template <class T>
-  T receive_collective(int source) {
-    T value{};
-    detail::receive<Format>(collective(), source, detail::reduce_tag, value, state_->scratch);
-    return value;
+  // Every rank takes part in what follows a reduction even when its part failed, so that no
+  // rank is left waiting; the failure is rethrown after.
+  template <class T, class Op>
+  T reduce_or_fail(const T& value, Op& op, std::exception_ptr& failure) {
+    try {
+      return detail::reduce_to_first<Format>(collective(), value, op, rank(), size(),
+                                             state_->scratch);
+    } catch (...) {
+      failure = std::current_exception();
+      return T{};
+    }
   }
 
   std::unique_ptr<state> state_;

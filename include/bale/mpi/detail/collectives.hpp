@@ -55,11 +55,13 @@ inline std::span<const std::byte> payload_after(const outgoing& message, std::si
   return message.rest.subspan(skip - in_head.size());
 }
 
+/// `root_failed`: the root has no value to send (it failed before); the others are told so.
 template <class Format, class T>
-void broadcast(const channel& on, T& value, int root, int rank) {
+void broadcast(const channel& on, T& value, int root, int rank, bool root_failed = false) {
   std::array<std::byte, header_size + 8> head{};
   if (rank == root) {
-    encoded sent = encode_or_fail<Format>(value, *on.settings);
+    encoded sent = root_failed ? encoded{failure_message(), nullptr}
+                               : encode_or_fail<Format>(value, *on.settings);
     // A head holds all of the payload, none of it, or the 8-byte length of an array sent from
     // its memory: the first 8 bytes are always in one place.
     const std::size_t first = std::min<std::size_t>(8, get_u64(sent.message.head.data() + 16));

@@ -205,10 +205,9 @@ class receiver {
     const std::span<const std::byte> first = head.subspan(header_size);
     rest_ = header_.payload_size - first.size();
     if (auto refused = refusal<Format, T>(header_, *on_.settings, max_payload_, from)) {
-      owe_chunks();
+      drain_chunks();
       throw *refused;
     }
-    if (rest_ > 0 && !on_.debts->empty()) pay_debts();
     destination_ = target_.prepare(header_, first);
     post_chunks();
   }
@@ -239,32 +238,19 @@ class receiver {
   // no more memory than one of a few.
   static constexpr std::size_t window = 8;
 
-  // The chunks of a refused message are received into nothing before those of the next message
-  // from the same rank and tag, so that they cannot be taken for its chunks. Not now: a peer that
-  // announced chunks it never sends must not block this receive.
-  void owe_chunks() {
+  // The chunks of a refused message are received into nothing, so that they cannot be taken
+  // for those of the next message from the same rank and tag, and an honest sender blocked on
+  // them can go on. A peer that announces chunks and never sends them holds this receive up,
+  // as a peer that stops in the middle of any message would.
+  void drain_chunks() {
     if (rest_ == 0 || header_.chunk_bytes == 0 || header_.chunk_bytes > INT_MAX) return;
-    const std::size_t chunks = (rest_ + header_.chunk_bytes - 1) / header_.chunk_bytes;
-    on_.debts->push_back({from_.source, from_.tag, chunks});
-    // Where chunks share the heads' communicator (collectives, whose peers are bale's own code
-    // in the same call), they would be matched as the next head: received now.
-    if (on_.heads == on_.chunks) pay_debts();
-  }
-  void pay_debts() {
-    std::vector<chunk_debt>& debts = *on_.debts;
-    for (auto debt = debts.begin(); debt != debts.end();) {
-      if (debt->source != from_.source || debt->tag != from_.tag) {
-        ++debt;
-        continue;
-      }
-      for (; debt->chunks > 0; --debt->chunks) {
-        MPI_Message message;
-        MPI_Status probed;
-        check(MPI_Mprobe(from_.source, from_.tag, on_.chunks, &message, &probed), "MPI_Mprobe",
-              from_.source, from_.tag);
-        discard(message, matched(message, probed).size);
-      }
-      debt = debts.erase(debt);
+    for (std::size_t left = rest_; left > 0;
+         left -= std::min<std::size_t>(left, header_.chunk_bytes)) {
+      MPI_Message message;
+      MPI_Status probed;
+      check(MPI_Mprobe(from_.source, from_.tag, on_.chunks, &message, &probed), "MPI_Mprobe",
+            from_.source, from_.tag);
+      discard(message, matched(message, probed).size);
     }
   }
 

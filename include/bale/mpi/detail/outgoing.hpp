@@ -17,20 +17,11 @@
 
 namespace bale::mpi::detail {
 
-/// The chunks of a refused message that are still to come from one rank with one tag: they are
-/// received into nothing before the chunks of the next message from there.
-struct chunk_debt {
-  int source = 0;
-  int tag = 0;
-  std::size_t chunks = 0;
-};
-
 /// Which communicators a message's head and its chunks go on.
 struct channel {
   MPI_Comm heads = MPI_COMM_NULL;
   MPI_Comm chunks = MPI_COMM_NULL;
   const options* settings = nullptr;
-  std::vector<chunk_debt>* debts = nullptr;
 };
 
 struct outgoing {

@@ -1,0 +1,119 @@
+// Collectives over every type family, every root, in small chunks too, and a rank that cannot
+// encode its value.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "bale/mpi.hpp"
+#include "mpi/values.hpp"
+
+namespace {
+
+using bale::mpi::communicator;
+using namespace mpi_test;
+
+bale::mpi::options small_chunks() {
+  bale::mpi::options settings;
+  settings.chunk_bytes = 1000;
+  settings.zero_copy_bytes = 64;
+  return settings;
+}
+
+class MpiCollectives : public testing::TestWithParam<bool> {
+ protected:
+  communicator comm{MPI_COMM_WORLD, GetParam() ? small_chunks() : bale::mpi::options{}};
+};
+
+TEST_P(MpiCollectives, BroadcastFromEveryRoot) {
+  for (int root = 0; root < comm.size(); ++root) {
+    for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{8192},
+                                    std::size_t{2} << 20}) {
+      std::vector<double> values = comm.rank() == root ? doubles(count, root) : doubles(3, -1);
+      comm.broadcast(values, root);
+      EXPECT_EQ(values, doubles(count, root));
+    }
+    std::vector<cell> structured = comm.rank() == root ? cells(40, root) : std::vector<cell>{};
+    comm.broadcast(structured, root);
+    EXPECT_EQ(structured, cells(40, root));
+    std::string empty = comm.rank() == root ? "" : "not yet";
+    comm.broadcast(empty, root);
+    EXPECT_EQ(empty, "");
+  }
+}
+
+TEST_P(MpiCollectives, GatherAndAllGather) {
+  const int root = comm.size() - 1;
+  const std::vector<cell> gathered = comm.gather(make_cell(comm.rank()), root);
+  if (comm.rank() == root) {
+    ASSERT_EQ(gathered.size(), static_cast<std::size_t>(comm.size()));
+    for (int r = 0; r < comm.size(); ++r) EXPECT_EQ(gathered[static_cast<std::size_t>(r)], make_cell(r));
+  } else {
+    EXPECT_TRUE(gathered.empty());
+  }
+  const auto everyone = comm.all_gather(doubles(5000, comm.rank()));
+  ASSERT_EQ(everyone.size(), static_cast<std::size_t>(comm.size()));
+  for (int r = 0; r < comm.size(); ++r) EXPECT_EQ(everyone[static_cast<std::size_t>(r)], doubles(5000, r));
+}
+
+TEST_P(MpiCollectives, ScatterAndAllToAll) {
+  std::vector<std::string> parts;
+  for (int r = 0; r < comm.size(); ++r) parts.push_back(std::string(static_cast<std::size_t>(r) * 900, 'a' + char(r)));
+  const std::string mine = comm.scatter(comm.rank() == 0 ? parts : std::vector<std::string>{}, 0);
+  EXPECT_EQ(mine, parts[static_cast<std::size_t>(comm.rank())]);
+
+  std::vector<std::vector<cell>> outgoing;
+  for (int r = 0; r < comm.size(); ++r) outgoing.push_back(cells(static_cast<std::size_t>(r + 1), comm.rank() * 100 + r));
+  const auto incoming = comm.all_to_all(outgoing);
+  ASSERT_EQ(incoming.size(), static_cast<std::size_t>(comm.size()));
+  for (int r = 0; r < comm.size(); ++r)
+    EXPECT_EQ(incoming[static_cast<std::size_t>(r)], cells(static_cast<std::size_t>(comm.rank() + 1), r * 100 + comm.rank()));
+}
+
+TEST_P(MpiCollectives, ReduceKeepsRankOrderForAnOperationThatIsNotCommutative) {
+  const auto concatenate = [](std::string a, const std::string& b) { return a + b; };
+  std::string expected;
+  for (int r = 0; r < comm.size(); ++r) expected += std::to_string(r) + ",";
+  for (int root = 0; root < comm.size(); ++root) {
+    const std::string result = comm.reduce(std::to_string(comm.rank()) + ",", concatenate, root);
+    if (comm.rank() == root) {
+      EXPECT_EQ(result, expected);
+    }
+  }
+  EXPECT_EQ(comm.all_reduce(std::to_string(comm.rank()) + ",", concatenate), expected);
+  const auto sum = comm.all_reduce(doubles(1000, comm.rank()), [](std::vector<double> a, const std::vector<double>& b) {
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
+    return a;
+  });
+  double expected_first = 0;
+  for (int r = 0; r < comm.size(); ++r) expected_first += r;
+  EXPECT_EQ(sum.at(0), expected_first);
+}
+
+TEST_P(MpiCollectives, ScatterWithTheWrongNumberOfValuesFailsOnEveryRank) {
+  bool failed = false;
+  try {
+    (void)comm.scatter(std::vector<int>(static_cast<std::size_t>(comm.size()) + 1, 7), 0);
+  } catch (const bale::error& e) {
+    failed = true;
+    EXPECT_EQ(e.code(), bale::errc::invalid_value) << e.what();
+  }
+  EXPECT_EQ(failed, comm.rank() == 0 || comm.size() > 1);
+  comm.barrier();
+}
+
+TEST_P(MpiCollectives, AnOperationThatThrowsFailsTheReduceWithoutAHang) {
+  bool failed = false;
+  try {
+    (void)comm.all_reduce(comm.rank(), [](int, int) -> int { throw std::runtime_error("no"); });
+  } catch (const std::exception&) {
+    failed = true;
+  }
+  EXPECT_EQ(failed, comm.size() > 1);
+  comm.barrier();
+}
+
+INSTANTIATE_TEST_SUITE_P(Chunks, MpiCollectives, testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "small" : "default"; });
+
+}  // namespace

@@ -1,0 +1,145 @@
+// A peer that breaks the protocol: raw bytes sent on the communicator's duplicate, truncated,
+// corrupted, announcing more than the receiver accepts, or another type. The receiver gets an
+// error naming the rank and tag, allocates nothing past its limits, and the next message from
+// the same peer still arrives intact.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bale/mpi.hpp"
+#include "mpi/values.hpp"
+
+namespace {
+
+using bale::mpi::communicator;
+using namespace mpi_test;
+
+// A well-formed message as bytes, for the hostile rank to damage before sending it raw.
+template <class T>
+std::vector<std::byte> message_bytes(const T& value) {
+  const std::vector<std::byte> payload = bale::serialize(value);
+  std::vector<std::byte> bytes(32);
+  bale::mpi::detail::write_header(
+      bytes.data(), {bale::binary::id, bale::mpi::detail::flag_fingerprint,
+                     bale::mpi::detail::message_fingerprint<T>, payload.size(), 1u << 30});
+  bytes.insert(bytes.end(), payload.begin(), payload.end());
+  return bytes;
+}
+
+void send_raw(const communicator& comm, int dest, int tag, const std::vector<std::byte>& bytes) {
+  MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag, comm.native());
+}
+
+// Rank 1 receives what rank 0 sends; each case checks the error, then that a good message
+// from the same rank and tag follows undisturbed.
+// The good message that follows is chunked by the small-chunk setting below.
+template <class T, class Damage>
+void expect_refused(communicator& comm, int tag, Damage damage, bale::errc expected) {
+  const std::size_t next = 100000;
+  if (comm.rank() == 0) {
+    damage(comm, tag);
+    comm.send(1, tag, doubles(next, 5));
+  } else if (comm.rank() == 1) {
+    try {
+      (void)comm.recv<T>(0, tag);
+      ADD_FAILURE() << "no error for tag " << tag;
+    } catch (const bale::mpi::error& e) {
+      EXPECT_EQ(e.code(), expected) << e.what();
+      EXPECT_EQ(e.peer(), 0) << e.what();
+      EXPECT_EQ(e.tag(), tag) << e.what();
+      EXPECT_NE(std::string(e.what()).find("rank 0, tag " + std::to_string(tag)), std::string::npos)
+          << e.what();
+    }
+    EXPECT_EQ(comm.recv<std::vector<double>>(0, tag), doubles(next, 5));
+  }
+  comm.barrier();
+}
+
+class MpiHostilePeer : public testing::Test {
+ protected:
+  void SetUp() override {
+    if (comm.size() < 2) GTEST_SKIP() << "needs two ranks";
+  }
+  static bale::mpi::options settings() {
+    bale::mpi::options s;
+    s.chunk_bytes = 4096;
+    s.limits.max_allocation = 1 << 20;
+    return s;
+  }
+  communicator comm{MPI_COMM_WORLD, settings()};
+};
+
+TEST_F(MpiHostilePeer, TruncatedPayload) {
+  using pair = std::pair<std::string, std::int64_t>;
+  expect_refused<pair>(comm, 1, [](const communicator& c, int tag) {
+    std::vector<std::byte> bytes = message_bytes(pair{"abc", 7});
+    bytes.resize(bytes.size() - 3);
+    bale::mpi::detail::put_u64(bytes.data() + 16, bytes.size() - 32);
+    send_raw(c, 1, tag, bytes);
+  }, bale::errc::end_of_input);
+}
+
+TEST_F(MpiHostilePeer, CorruptedLength) {
+  expect_refused<std::vector<std::string>>(comm, 2, [](const communicator& c, int tag) {
+    std::vector<std::byte> bytes = message_bytes(std::vector<std::string>{"abc", "defgh"});
+    bytes[32 + 7] = std::byte{0x40};  // the element count's top byte
+    send_raw(c, 1, tag, bytes);
+  }, bale::errc::length_too_large);
+}
+
+TEST_F(MpiHostilePeer, NotABaleMessage) {
+  expect_refused<std::string>(comm, 3, [](const communicator& c, int tag) {
+    send_raw(c, 1, tag, std::vector<std::byte>(100, std::byte{0x5a}));
+  }, bale::errc::wrong_type);
+  expect_refused<std::string>(comm, 4, [](const communicator& c, int tag) {
+    send_raw(c, 1, tag, std::vector<std::byte>(5));
+  }, bale::errc::end_of_input);
+}
+
+TEST_F(MpiHostilePeer, AnnouncesMoreThanTheLimit) {
+  // Refused from the header, before anything is allocated; the chunks that follow are skipped.
+  expect_refused<std::vector<double>>(comm, 5, [](const communicator& c, int tag) {
+    std::vector<std::byte> bytes = message_bytes(std::vector<double>{});
+    bale::mpi::detail::put_u64(bytes.data() + 16, std::uint64_t{3} << 20);
+    bale::mpi::detail::put_u64(bytes.data() + 24, std::uint64_t{1} << 20);
+    bytes.resize(32);
+    send_raw(c, 1, tag, bytes);
+    const std::vector<std::byte> junk(1 << 20, std::byte{0x77});
+    for (int chunk = 0; chunk < 3; ++chunk)
+      MPI_Send(junk.data(), static_cast<int>(junk.size()), MPI_BYTE, 1, tag, c.native_chunks());
+  }, bale::errc::allocation_limit);
+}
+
+TEST_F(MpiHostilePeer, AHonestMessageOverTheLimitIsRefusedAndItsChunksSkipped) {
+  expect_refused<std::vector<double>>(comm, 6, [](communicator& c, int tag) {
+    c.send(1, tag, doubles(300000, 1));  // 2.4 MB against a 1 MiB budget, in 4 KiB chunks
+  }, bale::errc::allocation_limit);
+  expect_refused<std::vector<std::string>>(comm, 7, [](communicator& c, int tag) {
+    c.send(1, tag, std::vector<std::string>(100, std::string(20000, 'x')));
+  }, bale::errc::allocation_limit);
+}
+
+TEST_F(MpiHostilePeer, AnotherTypeIsCaughtByTheFingerprint) {
+  expect_refused<std::vector<float>>(comm, 8, [](communicator& c, int tag) {
+    c.send(1, tag, doubles(10, 1));
+  }, bale::errc::wrong_type);
+  expect_refused<std::string>(comm, 9, [](communicator& c, int tag) {
+    c.send(1, tag, doubles(100000, 1));  // zero-copy and chunked: its chunks are skipped too
+  }, bale::errc::wrong_type);
+}
+
+TEST(MpiTypeCheck, OffSendsNoFingerprintAndChecksNone) {
+  bale::mpi::options unchecked;
+  unchecked.check_types = false;
+  communicator comm(MPI_COMM_WORLD, unchecked);
+  const int right = (comm.rank() + 1) % comm.size();
+  const int left = (comm.rank() + comm.size() - 1) % comm.size();
+  // Same bytes, other type: without the check the receiver reads them as asked.
+  auto sent = comm.isend(right, 1, std::vector<std::int64_t>{1, 2});
+  EXPECT_EQ(comm.recv<std::vector<std::uint64_t>>(left, 1), (std::vector<std::uint64_t>{1, 2}));
+  sent.wait();
+}
+
+}  // namespace
