@@ -360,9 +360,10 @@ def main():
     table = per_type_table(rows)
     if table:
         lines += ["## 3. 10^6 random values of each type (seed 001's table), in memory", ""] + table + [""]
-    compile_table = out_dir / "compile.md"
-    if compile_table.exists():
-        lines += [compile_table.read_text()]
+    for extra in ("compile.md", "mpi.md"):  # written by the compile and MPI benchmarks
+        table_file = out_dir / extra
+        if table_file.exists():
+            lines += [table_file.read_text()]
     report = "\n".join(lines)
     (out_dir / "report.md").write_text(report + "\n")
 

@@ -22,7 +22,7 @@ done
 scripts/install_deps.sh cmake ninja-build g++ libbenchmark-dev python3 python3-matplotlib \
   libboost-serialization-dev libcereal-dev libmsgpack-cxx-dev libprotobuf-dev protobuf-compiler \
   libflatbuffers-dev flatbuffers-compiler capnproto libcapnp-dev liblz4-dev libzstd-dev \
-  nlohmann-json3-dev rapidjson-dev libsimdjson-dev coreutils
+  nlohmann-json3-dev rapidjson-dev libsimdjson-dev coreutils libopenmpi-dev openmpi-bin libboost-mpi-dev
 mkdir -p results
 cmake --preset bench >/dev/null
 echo "building the benchmarks"
@@ -38,6 +38,13 @@ if [ -z "$filter" ] || [[ "compile" =~ $filter ]]; then
   /usr/bin/python3 bench/compile/compile_bench.py results --runs "${compile_runs[$BALE_BENCH_MODE]}" >/dev/null
 else
   rm -f results/compile.md
+fi
+if [ -z "$filter" ] || [[ "mpi" =~ $filter ]]; then
+  echo "running the MPI benchmark (two ranks)"
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    mpiexec -n 2 build/bench/bench/bale_mpi_bench results/mpi.md >/dev/null
+else
+  rm -f results/mpi.md
 fi
 # Debian's interpreter: it is the one that sees python3-matplotlib.
 /usr/bin/python3 bench/report.py results/bench.json results

@@ -1,0 +1,225 @@
+// Ping-pong and broadcast between two ranks: bale::mpi against raw MPI of the same bytes and
+// against Boost.MPI, interleaved round by round so that all three see the same machine state.
+// Rank 0 writes a Markdown report (the path given as the only argument) and prints it.
+//   mpiexec -n 2 bale_mpi_bench results/mpi.md      (BALE_BENCH_MODE=tiny|quick|full)
+#include <mpi.h>
+
+#include <algorithm>
+#include <array>
+#include <boost/mpi.hpp>
+#include <boost/serialization/array.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/vector.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bale/mpi.hpp"
+
+namespace {
+
+struct record {  // a vector of these is the structured case
+  std::int64_t id = 0;
+  std::string name;
+  std::array<double, 4> values{};
+  template <class Archive>
+  void serialize(Archive& ar, unsigned /*version*/) {
+    ar& id& name& values;
+  }
+  bool operator==(const record&) const = default;
+};
+BALE_REFLECT(record, id, name, values)
+
+std::vector<record> records(std::size_t count) {
+  std::vector<record> out(count);
+  for (std::size_t i = 0; i < count; ++i)
+    out[i] = {static_cast<std::int64_t>(i), "record number " + std::to_string(i * 7919),
+              {1.0 * i, 2.0, 3.0, 4.0}};
+  return out;
+}
+
+struct mode {
+  std::vector<std::size_t> array_bytes;
+  std::vector<std::size_t> record_counts;
+  int rounds;
+  double round_seconds;
+};
+mode bench_mode() {
+  const char* name = std::getenv("BALE_BENCH_MODE");
+  const std::string m = name ? name : "quick";
+  std::vector<std::size_t> sizes;
+  const std::size_t largest = m == "tiny" ? (std::size_t{1} << 20) : (std::size_t{256} << 20);
+  for (std::size_t bytes = 1024; bytes <= largest; bytes *= 4) sizes.push_back(bytes);
+  if (m == "tiny") return {sizes, {10, 1000}, 1, 0.0};
+  if (m == "full") return {sizes, {10, 100, 1000, 10000, 100000}, 9, 0.2};
+  return {sizes, {10, 100, 1000, 10000, 100000}, 5, 0.05};
+}
+
+// Seconds per call of `once` (a whole round trip or a broadcast), the median over rounds, each
+// round as long as round_seconds; the methods take turns round by round.
+std::vector<double> interleaved(const mode& m, const std::vector<std::function<void()>>& methods) {
+  std::vector<std::vector<double>> samples(methods.size());
+  std::vector<int> calls(methods.size(), 1);
+  for (std::size_t i = 0; i < methods.size(); ++i) {  // warm up and size the rounds
+    const auto start = std::chrono::steady_clock::now();
+    methods[i]();
+    const double once = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double longest = once;
+    MPI_Allreduce(MPI_IN_PLACE, &longest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    calls[i] = std::max(1, static_cast<int>(m.round_seconds / std::max(longest, 1e-9)));
+  }
+  for (int round = 0; round < m.rounds; ++round) {
+    for (std::size_t i = 0; i < methods.size(); ++i) {
+      MPI_Barrier(MPI_COMM_WORLD);
+      const auto start = std::chrono::steady_clock::now();
+      for (int call = 0; call < calls[i]; ++call) methods[i]();
+      samples[i].push_back(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+          calls[i]);
+    }
+  }
+  std::vector<double> medians;
+  for (auto& s : samples) {
+    std::sort(s.begin(), s.end());
+    medians.push_back(s[s.size() / 2]);
+  }
+  return medians;
+}
+
+std::string human(std::size_t bytes) {
+  if (bytes >= (std::size_t{1} << 20)) return std::to_string(bytes >> 20) + " MiB";
+  if (bytes >= 1024) return std::to_string(bytes >> 10) + " KiB";
+  return std::to_string(bytes) + " B";
+}
+std::string fixed(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+struct bench {
+  bale::mpi::communicator comm{MPI_COMM_WORLD};
+  boost::mpi::communicator world;
+  int rank = comm.rank();
+  int peer = 1 - comm.rank();
+  std::ostringstream out;
+
+  template <class T>
+  void ping_pong_bale(T& value) {
+    if (rank == 0) {
+      comm.send(peer, 1, value);
+      comm.recv(peer, 1, value);
+    } else {
+      comm.recv(peer, 1, value);
+      comm.send(peer, 1, value);
+    }
+  }
+  template <class T>
+  void ping_pong_boost(T& value) {
+    if (rank == 0) {
+      world.send(peer, 2, value);
+      world.recv(peer, 2, value);
+    } else {
+      world.recv(peer, 2, value);
+      world.send(peer, 2, value);
+    }
+  }
+  void ping_pong_raw(std::vector<std::byte>& bytes) {
+    const int n = static_cast<int>(bytes.size());
+    if (rank == 0) {
+      MPI_Send(bytes.data(), n, MPI_BYTE, peer, 3, MPI_COMM_WORLD);
+      MPI_Recv(bytes.data(), n, MPI_BYTE, peer, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(bytes.data(), n, MPI_BYTE, peer, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(bytes.data(), n, MPI_BYTE, peer, 3, MPI_COMM_WORLD);
+    }
+  }
+
+  void arrays(const mode& m) {
+    out << "### Ping-pong of std::vector<double>\n\nRound-trip time (median) and bandwidth "
+           "(bytes moved each way per second); raw MPI moves the same bytes between "
+           "preallocated buffers. The receiver keeps its vector between messages.\n\n"
+           "| size | raw MPI | bale | Boost.MPI | bale GB/s | bale / raw bandwidth | "
+           "Boost / raw |\n|---|---:|---:|---:|---:|---:|---:|\n";
+    for (const std::size_t bytes : m.array_bytes) {
+      std::vector<double> a(bytes / 8, 1.5);
+      std::vector<double> b = a;
+      std::vector<std::byte> raw(bytes);
+      const auto t = interleaved(m, {[&] { ping_pong_raw(raw); }, [&] { ping_pong_bale(a); },
+                                     [&] { ping_pong_boost(b); }});
+      if (a.size() != bytes / 8 || b.size() != bytes / 8) std::abort();
+      out << "| " << human(bytes) << " | " << fixed(t[0] * 1e6, 1) << " µs | "
+          << fixed(t[1] * 1e6, 1) << " µs | " << fixed(t[2] * 1e6, 1) << " µs | "
+          << fixed(2.0 * bytes / t[1] / 1e9, 2) << " | " << fixed(t[0] / t[1], 2) << " | "
+          << fixed(t[0] / t[2], 2) << " |\n";
+    }
+  }
+
+  void structured(const mode& m) {
+    out << "\n### Ping-pong of std::vector<record> (an id, a string of 16-22 characters, "
+           "four doubles)\n\nRaw MPI moves as many bytes as bale's encoding, with nothing to "
+           "encode or decode.\n\n| records | bytes (bale) | raw MPI | bale | Boost.MPI | "
+           "Boost / bale time |\n|---|---:|---:|---:|---:|---:|\n";
+    for (const std::size_t count : m.record_counts) {
+      const std::vector<record> original = records(count);
+      std::vector<record> a = original;
+      std::vector<record> b = original;
+      std::vector<std::byte> raw(bale::serialized_size(original));
+      const auto t = interleaved(m, {[&] { ping_pong_raw(raw); }, [&] { ping_pong_bale(a); },
+                                     [&] { ping_pong_boost(b); }});
+      if (a != original || b != original) std::abort();
+      out << "| " << count << " | " << raw.size() << " | " << fixed(t[0] * 1e6, 1) << " µs | "
+          << fixed(t[1] * 1e6, 1) << " µs | " << fixed(t[2] * 1e6, 1) << " µs | "
+          << fixed(t[2] / t[1], 2) << " |\n";
+    }
+  }
+
+  void broadcasts(const mode& m) {
+    out << "\n### Broadcast of std::vector<double> from rank 0\n\n| size | raw MPI_Bcast | "
+           "bale | Boost.MPI | bale / raw bandwidth | Boost / raw |\n"
+           "|---|---:|---:|---:|---:|---:|\n";
+    for (const std::size_t bytes : m.array_bytes) {
+      std::vector<double> a(bytes / 8, 2.5);
+      std::vector<double> b = a;
+      std::vector<std::byte> raw(bytes);
+      const auto t = interleaved(
+          m, {[&] {
+                MPI_Bcast(raw.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD);
+              },
+              [&] { comm.broadcast(a, 0); }, [&] { boost::mpi::broadcast(world, b, 0); }});
+      if (a.size() != bytes / 8 || b.size() != bytes / 8) std::abort();
+      out << "| " << human(bytes) << " | " << fixed(t[0] * 1e6, 1) << " µs | "
+          << fixed(t[1] * 1e6, 1) << " µs | " << fixed(t[2] * 1e6, 1) << " µs | "
+          << fixed(t[0] / t[1], 2) << " | " << fixed(t[0] / t[2], 2) << " |\n";
+    }
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  boost::mpi::environment environment(argc, argv);
+  int size = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size != 2) {
+    std::fprintf(stderr, "run with two ranks: mpiexec -n 2 %s report.md\n", argv[0]);
+    return 2;
+  }
+  const mode m = bench_mode();
+  bench b;
+  b.out << "## MPI: two ranks on one machine (Open MPI " << OMPI_MAJOR_VERSION << '.'
+        << OMPI_MINOR_VERSION << ", shared memory)\n\n";
+  b.arrays(m);
+  b.structured(m);
+  b.broadcasts(m);
+  if (b.rank == 0) {
+    std::printf("%s", b.out.str().c_str());
+    if (argc > 1) std::ofstream(argv[1]) << b.out.str();
+  }
+  return 0;
+}
