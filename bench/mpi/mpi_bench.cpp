@@ -38,7 +38,8 @@ BALE_REFLECT(record, id, name, values)
 std::vector<record> records(std::size_t count) {
   std::vector<record> out(count);
   for (std::size_t i = 0; i < count; ++i)
-    out[i] = {static_cast<std::int64_t>(i), "record number " + std::to_string(i * 7919),
+    out[i] = {static_cast<std::int64_t>(i),
+              "record number " + std::to_string(i * 7919),
               {1.0 * i, 2.0, 3.0, 4.0}};
   return out;
 }
@@ -68,7 +69,8 @@ std::vector<double> interleaved(const mode& m, const std::vector<std::function<v
   for (std::size_t i = 0; i < methods.size(); ++i) {  // warm up and size the rounds
     const auto start = std::chrono::steady_clock::now();
     methods[i]();
-    const double once = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double once =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     double longest = once;
     MPI_Allreduce(MPI_IN_PLACE, &longest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     calls[i] = std::max(1, static_cast<int>(m.round_seconds / std::max(longest, 1e-9)));
@@ -188,9 +190,7 @@ struct bench {
       std::vector<double> b = a;
       std::vector<std::byte> raw(bytes);
       const auto t = interleaved(
-          m, {[&] {
-                MPI_Bcast(raw.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD);
-              },
+          m, {[&] { MPI_Bcast(raw.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD); },
               [&] { comm.broadcast(a, 0); }, [&] { boost::mpi::broadcast(world, b, 0); }});
       if (a.size() != bytes / 8 || b.size() != bytes / 8) std::abort();
       out << "| " << human(bytes) << " | " << fixed(t[0] * 1e6, 1) << " µs | "

@@ -27,8 +27,8 @@ class MpiCollectives : public testing::TestWithParam<bool> {
 
 TEST_P(MpiCollectives, BroadcastFromEveryRoot) {
   for (int root = 0; root < comm.size(); ++root) {
-    for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{8192},
-                                    std::size_t{2} << 20}) {
+    for (const std::size_t count :
+         {std::size_t{0}, std::size_t{1}, std::size_t{8192}, std::size_t{2} << 20}) {
       std::vector<double> values = comm.rank() == root ? doubles(count, root) : doubles(3, -1);
       comm.broadcast(values, root);
       EXPECT_EQ(values, doubles(count, root));
@@ -47,27 +47,32 @@ TEST_P(MpiCollectives, GatherAndAllGather) {
   const std::vector<cell> gathered = comm.gather(make_cell(comm.rank()), root);
   if (comm.rank() == root) {
     ASSERT_EQ(gathered.size(), static_cast<std::size_t>(comm.size()));
-    for (int r = 0; r < comm.size(); ++r) EXPECT_EQ(gathered[static_cast<std::size_t>(r)], make_cell(r));
+    for (int r = 0; r < comm.size(); ++r)
+      EXPECT_EQ(gathered[static_cast<std::size_t>(r)], make_cell(r));
   } else {
     EXPECT_TRUE(gathered.empty());
   }
   const auto everyone = comm.all_gather(doubles(5000, comm.rank()));
   ASSERT_EQ(everyone.size(), static_cast<std::size_t>(comm.size()));
-  for (int r = 0; r < comm.size(); ++r) EXPECT_EQ(everyone[static_cast<std::size_t>(r)], doubles(5000, r));
+  for (int r = 0; r < comm.size(); ++r)
+    EXPECT_EQ(everyone[static_cast<std::size_t>(r)], doubles(5000, r));
 }
 
 TEST_P(MpiCollectives, ScatterAndAllToAll) {
   std::vector<std::string> parts;
-  for (int r = 0; r < comm.size(); ++r) parts.push_back(std::string(static_cast<std::size_t>(r) * 900, 'a' + char(r)));
+  for (int r = 0; r < comm.size(); ++r)
+    parts.push_back(std::string(static_cast<std::size_t>(r) * 900, 'a' + char(r)));
   const std::string mine = comm.scatter(comm.rank() == 0 ? parts : std::vector<std::string>{}, 0);
   EXPECT_EQ(mine, parts[static_cast<std::size_t>(comm.rank())]);
 
   std::vector<std::vector<cell>> outgoing;
-  for (int r = 0; r < comm.size(); ++r) outgoing.push_back(cells(static_cast<std::size_t>(r + 1), comm.rank() * 100 + r));
+  for (int r = 0; r < comm.size(); ++r)
+    outgoing.push_back(cells(static_cast<std::size_t>(r + 1), comm.rank() * 100 + r));
   const auto incoming = comm.all_to_all(outgoing);
   ASSERT_EQ(incoming.size(), static_cast<std::size_t>(comm.size()));
   for (int r = 0; r < comm.size(); ++r)
-    EXPECT_EQ(incoming[static_cast<std::size_t>(r)], cells(static_cast<std::size_t>(comm.rank() + 1), r * 100 + comm.rank()));
+    EXPECT_EQ(incoming[static_cast<std::size_t>(r)],
+              cells(static_cast<std::size_t>(comm.rank() + 1), r * 100 + comm.rank()));
 }
 
 TEST_P(MpiCollectives, ReduceKeepsRankOrderForAnOperationThatIsNotCommutative) {
@@ -81,10 +86,11 @@ TEST_P(MpiCollectives, ReduceKeepsRankOrderForAnOperationThatIsNotCommutative) {
     }
   }
   EXPECT_EQ(comm.all_reduce(std::to_string(comm.rank()) + ",", concatenate), expected);
-  const auto sum = comm.all_reduce(doubles(1000, comm.rank()), [](std::vector<double> a, const std::vector<double>& b) {
-    for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
-    return a;
-  });
+  const auto sum = comm.all_reduce(doubles(1000, comm.rank()),
+                                   [](std::vector<double> a, const std::vector<double>& b) {
+                                     for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
+                                     return a;
+                                   });
   double expected_first = 0;
   for (int r = 0; r < comm.size(); ++r) expected_first += r;
   EXPECT_EQ(sum.at(0), expected_first);

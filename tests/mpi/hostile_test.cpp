@@ -73,61 +73,83 @@ class MpiHostilePeer : public testing::Test {
 
 TEST_F(MpiHostilePeer, TruncatedPayload) {
   using pair = std::pair<std::string, std::int64_t>;
-  expect_refused<pair>(comm, 1, [](const communicator& c, int tag) {
-    std::vector<std::byte> bytes = message_bytes(pair{"abc", 7});
-    bytes.resize(bytes.size() - 3);
-    bale::mpi::detail::put_u64(bytes.data() + 16, bytes.size() - 32);
-    send_raw(c, 1, tag, bytes);
-  }, bale::errc::end_of_input);
+  expect_refused<pair>(
+      comm, 1,
+      [](const communicator& c, int tag) {
+        std::vector<std::byte> bytes = message_bytes(pair{"abc", 7});
+        bytes.resize(bytes.size() - 3);
+        bale::mpi::detail::put_u64(bytes.data() + 16, bytes.size() - 32);
+        send_raw(c, 1, tag, bytes);
+      },
+      bale::errc::end_of_input);
 }
 
 TEST_F(MpiHostilePeer, CorruptedLength) {
-  expect_refused<std::vector<std::string>>(comm, 2, [](const communicator& c, int tag) {
-    std::vector<std::byte> bytes = message_bytes(std::vector<std::string>{"abc", "defgh"});
-    bytes[32 + 7] = std::byte{0x40};  // the element count's top byte
-    send_raw(c, 1, tag, bytes);
-  }, bale::errc::length_too_large);
+  expect_refused<std::vector<std::string>>(
+      comm, 2,
+      [](const communicator& c, int tag) {
+        std::vector<std::byte> bytes = message_bytes(std::vector<std::string>{"abc", "defgh"});
+        bytes[32 + 7] = std::byte{0x40};  // the element count's top byte
+        send_raw(c, 1, tag, bytes);
+      },
+      bale::errc::length_too_large);
 }
 
 TEST_F(MpiHostilePeer, NotABaleMessage) {
-  expect_refused<std::string>(comm, 3, [](const communicator& c, int tag) {
-    send_raw(c, 1, tag, std::vector<std::byte>(100, std::byte{0x5a}));
-  }, bale::errc::wrong_type);
-  expect_refused<std::string>(comm, 4, [](const communicator& c, int tag) {
-    send_raw(c, 1, tag, std::vector<std::byte>(5));
-  }, bale::errc::end_of_input);
+  expect_refused<std::string>(
+      comm, 3,
+      [](const communicator& c, int tag) {
+        send_raw(c, 1, tag, std::vector<std::byte>(100, std::byte{0x5a}));
+      },
+      bale::errc::wrong_type);
+  expect_refused<std::string>(
+      comm, 4,
+      [](const communicator& c, int tag) { send_raw(c, 1, tag, std::vector<std::byte>(5)); },
+      bale::errc::end_of_input);
 }
 
 TEST_F(MpiHostilePeer, AnnouncesMoreThanTheLimit) {
   // Refused from the header, before anything is allocated; the chunks that follow are skipped.
-  expect_refused<std::vector<double>>(comm, 5, [](const communicator& c, int tag) {
-    std::vector<std::byte> bytes = message_bytes(std::vector<double>{});
-    bale::mpi::detail::put_u64(bytes.data() + 16, std::uint64_t{3} << 20);
-    bale::mpi::detail::put_u64(bytes.data() + 24, std::uint64_t{1} << 20);
-    bytes.resize(32);
-    send_raw(c, 1, tag, bytes);
-    const std::vector<std::byte> junk(1 << 20, std::byte{0x77});
-    for (int chunk = 0; chunk < 3; ++chunk)
-      MPI_Send(junk.data(), static_cast<int>(junk.size()), MPI_BYTE, 1, tag, c.native_chunks());
-  }, bale::errc::allocation_limit);
+  expect_refused<std::vector<double>>(
+      comm, 5,
+      [](const communicator& c, int tag) {
+        std::vector<std::byte> bytes = message_bytes(std::vector<double>{});
+        bale::mpi::detail::put_u64(bytes.data() + 16, std::uint64_t{3} << 20);
+        bale::mpi::detail::put_u64(bytes.data() + 24, std::uint64_t{1} << 20);
+        bytes.resize(32);
+        send_raw(c, 1, tag, bytes);
+        const std::vector<std::byte> junk(1 << 20, std::byte{0x77});
+        for (int chunk = 0; chunk < 3; ++chunk)
+          MPI_Send(junk.data(), static_cast<int>(junk.size()), MPI_BYTE, 1, tag, c.native_chunks());
+      },
+      bale::errc::allocation_limit);
 }
 
 TEST_F(MpiHostilePeer, AHonestMessageOverTheLimitIsRefusedAndItsChunksSkipped) {
-  expect_refused<std::vector<double>>(comm, 6, [](communicator& c, int tag) {
-    c.send(1, tag, doubles(300000, 1));  // 2.4 MB against a 1 MiB budget, in 4 KiB chunks
-  }, bale::errc::allocation_limit);
-  expect_refused<std::vector<std::string>>(comm, 7, [](communicator& c, int tag) {
-    c.send(1, tag, std::vector<std::string>(100, std::string(20000, 'x')));
-  }, bale::errc::allocation_limit);
+  expect_refused<std::vector<double>>(
+      comm, 6,
+      [](communicator& c, int tag) {
+        c.send(1, tag, doubles(300000, 1));  // 2.4 MB against a 1 MiB budget, in 4 KiB chunks
+      },
+      bale::errc::allocation_limit);
+  expect_refused<std::vector<std::string>>(
+      comm, 7,
+      [](communicator& c, int tag) {
+        c.send(1, tag, std::vector<std::string>(100, std::string(20000, 'x')));
+      },
+      bale::errc::allocation_limit);
 }
 
 TEST_F(MpiHostilePeer, AnotherTypeIsCaughtByTheFingerprint) {
-  expect_refused<std::vector<float>>(comm, 8, [](communicator& c, int tag) {
-    c.send(1, tag, doubles(10, 1));
-  }, bale::errc::wrong_type);
-  expect_refused<std::string>(comm, 9, [](communicator& c, int tag) {
-    c.send(1, tag, doubles(100000, 1));  // zero-copy and chunked: its chunks are skipped too
-  }, bale::errc::wrong_type);
+  expect_refused<std::vector<float>>(
+      comm, 8, [](communicator& c, int tag) { c.send(1, tag, doubles(10, 1)); },
+      bale::errc::wrong_type);
+  expect_refused<std::string>(
+      comm, 9,
+      [](communicator& c, int tag) {
+        c.send(1, tag, doubles(100000, 1));  // zero-copy and chunked: its chunks are skipped too
+      },
+      bale::errc::wrong_type);
 }
 
 TEST(MpiTypeCheck, OffSendsNoFingerprintAndChecksNone) {

@@ -23,8 +23,8 @@ struct ring {
 
 // Sizes in bytes of double arrays: empty, one, around 64 KiB, around the default zero-copy
 // threshold, and 16 MiB.
-const std::vector<std::size_t> array_counts = {0,        1,        8191,   8192,  8193,
-                                               (32 << 10) / 8 - 1, (32 << 10) / 8, 2u << 20};
+const std::vector<std::size_t> array_counts = {
+    0, 1, 8191, 8192, 8193, (32 << 10) / 8 - 1, (32 << 10) / 8, 2u << 20};
 
 template <class T, class Make>
 void round_trip_around_ring(communicator& comm, Make make) {
@@ -36,13 +36,14 @@ void round_trip_around_ring(communicator& comm, Make make) {
 TEST(MpiPointToPoint, ArraysOfEverySizeAroundTheRing) {
   communicator comm(MPI_COMM_WORLD);
   for (const std::size_t count : array_counts)
-    round_trip_around_ring<std::vector<double>>(
-        comm, [&](int seed) { return doubles(count, seed); });
+    round_trip_around_ring<std::vector<double>>(comm,
+                                                [&](int seed) { return doubles(count, seed); });
 }
 
 TEST(MpiPointToPoint, EveryTypeFamilyAroundTheRing) {
   communicator comm(MPI_COMM_WORLD);
-  round_trip_around_ring<std::string>(comm, [](int seed) { return std::string(100000, char('a' + seed)); });
+  round_trip_around_ring<std::string>(
+      comm, [](int seed) { return std::string(100000, char('a' + seed)); });
   round_trip_around_ring<std::vector<cell>>(comm, [](int seed) { return cells(50, seed); });
   round_trip_around_ring<cell>(comm, [](int seed) { return make_cell(seed); });
   round_trip_around_ring<std::map<int, std::string>>(comm, [](int seed) {
@@ -96,7 +97,7 @@ TEST(MpiPointToPoint, NonblockingRequestsCompleteOutOfOrder) {
   communicator comm(MPI_COMM_WORLD);
   const ring r(comm);
   auto small = comm.irecv<std::vector<double>>(r.left, 1, 1 << 20);  // posted MPI_Irecv
-  auto large = comm.irecv<std::vector<double>>(r.left, 2);            // matched on test/wait
+  auto large = comm.irecv<std::vector<double>>(r.left, 2);           // matched on test/wait
   auto text = comm.irecv<std::vector<cell>>(r.left, 3);
   const std::vector<cell> sent_cells = cells(30, comm.rank());
   auto s3 = comm.isend(r.right, 3, sent_cells);  // an lvalue: copied into the request
@@ -130,8 +131,8 @@ TEST(MpiPointToPoint, SmallChunksCarryEverySizeAcrossTheirBoundaries) {
   small_chunks.zero_copy_bytes = 64;
   communicator comm(MPI_COMM_WORLD, small_chunks);
   for (const std::size_t bytes : {992, 999, 1000, 1001, 1992, 2000, 2008, 100000}) {
-    round_trip_around_ring<std::vector<double>>(
-        comm, [&](int seed) { return doubles(bytes / 8, seed); });
+    round_trip_around_ring<std::vector<double>>(comm,
+                                                [&](int seed) { return doubles(bytes / 8, seed); });
     round_trip_around_ring<std::string>(
         comm, [&](int seed) { return std::string(bytes, char('a' + seed)); });
   }

@@ -37,7 +37,8 @@ inline constexpr int any_tag = MPI_ANY_TAG;
 
 template <class Format = binary>
 class basic_communicator {
-  static_assert(format<Format>, "bale::mpi::basic_communicator<Format>: Format is a bale format tag");
+  static_assert(format<Format>,
+                "bale::mpi::basic_communicator<Format>: Format is a bale format tag");
 
  public:
   /// Duplicates `comm` (collective over its ranks). Throws bale::mpi::error.
@@ -94,8 +95,8 @@ class basic_communicator {
   std::optional<status> iprobe(int source, int tag) const {
     MPI_Status probed;
     int found = 0;
-    detail::check(MPI_Iprobe(source, tag, state_->messages, &found, &probed), "MPI_Iprobe",
-                  source, tag);
+    detail::check(MPI_Iprobe(source, tag, state_->messages, &found, &probed), "MPI_Iprobe", source,
+                  tag);
     if (!found) return std::nullopt;
     return status{probed.MPI_SOURCE, probed.MPI_TAG};
   }
@@ -185,9 +186,9 @@ class basic_communicator {
     std::exception_ptr failure;
     T combined = reduce_or_fail(value, op, failure);
     if (root != 0 && rank() == 0) {
-      detail::send_message(collective(), root, detail::reduce_tag,
-                           failure ? detail::failure_message()
-                                   : detail::encode<Format>(combined, settings()));
+      detail::send_message(
+          collective(), root, detail::reduce_tag,
+          failure ? detail::failure_message() : detail::encode<Format>(combined, settings()));
     } else if (root != 0 && rank() == root) {
       try {
         detail::receive<Format>(collective(), 0, detail::reduce_tag, combined, state_->scratch);
@@ -235,9 +236,7 @@ class basic_communicator {
     }
   };
 
-  detail::channel p2p() const {
-    return {state_->messages, state_->chunks, &state_->settings};
-  }
+  detail::channel p2p() const { return {state_->messages, state_->chunks, &state_->settings}; }
   detail::channel collective() const {
     return {state_->collective, state_->collective, &state_->settings};
   }

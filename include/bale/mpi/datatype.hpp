@@ -81,7 +81,8 @@ struct array_of<E[N]> {
 template <class T>
 inline constexpr bool is_complex = false;
 template <class T>
-inline constexpr bool is_complex<std::complex<T>> = std::is_same_v<T, float> || std::is_same_v<T, double>;
+inline constexpr bool is_complex<std::complex<T>> =
+    std::is_same_v<T, float> || std::is_same_v<T, double>;
 
 template <class T>
 constexpr bool described_record() {
@@ -96,14 +97,12 @@ constexpr bool described_record() {
 /// these, and trivially copyable records described by BALE_REFLECT or as aggregates whose
 /// members are all such types.
 template <class T>
-concept mpi_describable =
-    std::is_trivially_copyable_v<T> &&
+concept mpi_describable = std::is_trivially_copyable_v<T> &&
     (detail::mpi_builtin<T> || detail::is_complex<T> || detail::array_of<T>::value ||
      (std::is_class_v<T> && std::is_default_constructible_v<T> && detail::described_record<T>()));
 
 template <class T>
-requires mpi_describable<T>
-MPI_Datatype datatype();
+requires mpi_describable<T> MPI_Datatype datatype();
 
 namespace detail {
 
@@ -170,8 +169,7 @@ MPI_Datatype build_datatype() {
 }  // namespace detail
 
 template <class T>
-requires mpi_describable<T>
-MPI_Datatype datatype() {
+requires mpi_describable<T> MPI_Datatype datatype() {
   static const MPI_Datatype built = detail::build_datatype<T>();
   return built;
 }

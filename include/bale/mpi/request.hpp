@@ -52,8 +52,8 @@ class send_request {
   }
   void wait() {
     if (!state_) return;
-    detail::check(MPI_Waitall(count(), state_->requests.data(), MPI_STATUSES_IGNORE),
-                  "MPI_Waitall", state_->dest, state_->tag);
+    detail::check(MPI_Waitall(count(), state_->requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall",
+                  state_->dest, state_->tag);
     state_.reset();
   }
 
@@ -139,9 +139,9 @@ class recv_request {
     MPI_Get_address(s.sink.get(), &places[1]);
     const std::array<MPI_Datatype, 2> types = {MPI_BYTE, detail::sink_type()};
     MPI_Datatype head_then_sink;
-    detail::check(MPI_Type_create_struct(2, counts.data(), places.data(), types.data(),
-                                         &head_then_sink),
-                  "MPI_Type_create_struct");
+    detail::check(
+        MPI_Type_create_struct(2, counts.data(), places.data(), types.data(), &head_then_sink),
+        "MPI_Type_create_struct");
     detail::check(MPI_Type_commit(&head_then_sink), "MPI_Type_commit");
     const int posted =
         MPI_Irecv(MPI_BOTTOM, 1, head_then_sink, source, tag, on.heads, &s.head_request);
@@ -200,10 +200,9 @@ class recv_request {
     MPI_Get_count(&received, MPI_BYTE, &size);
     s.from = {received.MPI_SOURCE, received.MPI_TAG};
     if (static_cast<std::size_t>(size) > s.head.size())  // a single message over the maximum
-      throw error(bale::error(errc::allocation_limit,
-                              "a message of " + std::to_string(size) +
-                                  " bytes, over the request's maximum of " +
-                                  std::to_string(s.max_payload)),
+      throw error(bale::error(errc::allocation_limit, "a message of " + std::to_string(size) +
+                                                          " bytes, over the request's maximum of " +
+                                                          std::to_string(s.max_payload)),
                   s.from.source, s.from.tag, s.max_payload,
                   static_cast<std::size_t>(size) - detail::header_size);
     s.rest.emplace(s.on, s.value, s.max_payload);

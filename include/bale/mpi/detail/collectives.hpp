@@ -83,7 +83,8 @@ void broadcast(const channel& on, T& value, int root, int rank, bool root_failed
   const header h = parse_head(std::span<const std::byte>(head).first(header_size + first), from);
   const std::size_t rest = h.payload_size - first;
   const std::size_t piece = std::min<std::size_t>(h.chunk_bytes, broadcast_piece);
-  if (auto refused = refusal<Format, T>(h, *on.settings, on.settings->limits.max_allocation, from)) {
+  if (auto refused =
+          refusal<Format, T>(h, *on.settings, on.settings->limits.max_allocation, from)) {
     std::vector<std::byte> discarded(std::min(rest, piece));
     for (std::size_t left = rest; left > 0; left -= std::min(left, piece))
       broadcast_pieces(discarded.data(), std::min(left, piece), piece, root, on.heads);
@@ -137,14 +138,14 @@ std::vector<T> gather(const channel& on, const T& value, int root, int rank, int
 /// Posts one message to each rank but this one: values[rank], or failure marks when `values`
 /// does not hold one value per rank.
 template <class Format, class T>
-std::exception_ptr post_to_each(const channel& on, int tag, const std::vector<T>& values,
-                                int rank, int size, std::vector<outgoing>& messages,
+std::exception_ptr post_to_each(const channel& on, int tag, const std::vector<T>& values, int rank,
+                                int size, std::vector<outgoing>& messages,
                                 std::vector<MPI_Request>& requests) {
   std::exception_ptr failure;
   if (values.size() != static_cast<std::size_t>(size))
     failure = std::make_exception_ptr(bale::error(
-        errc::invalid_value, "one value per rank is needed: " + std::to_string(size) +
-                                 " ranks, " + std::to_string(values.size()) + " values"));
+        errc::invalid_value, "one value per rank is needed: " + std::to_string(size) + " ranks, " +
+                                 std::to_string(values.size()) + " values"));
   messages.reserve(static_cast<std::size_t>(size));
   for (const int dest : ranks_except(size, rank)) {
     if (failure) {

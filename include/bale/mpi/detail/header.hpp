@@ -60,14 +60,15 @@ inline void write_header(std::byte* out, const header& h) {
 inline header read_header(std::span<const std::byte> head) {
   if (head.size() < header_size)
     throw bale::error(errc::end_of_input,
-                "a message of " + std::to_string(head.size()) + " bytes has no bale header", 0);
+                      "a message of " + std::to_string(head.size()) + " bytes has no bale header",
+                      0);
   if (bale::detail::get_u32(head.data()) != message_magic)
     throw bale::error(errc::wrong_type, "not a bale::mpi message (no 'bmpi' magic)", 0);
   if (head[4] != std::byte{wire_version} || head[7] != std::byte{0})
     throw bale::error(errc::wrong_type,
-                "bale::mpi wire version " + std::to_string(static_cast<int>(head[4])) +
-                    " (this build reads version 1)",
-                4);
+                      "bale::mpi wire version " + std::to_string(static_cast<int>(head[4])) +
+                          " (this build reads version 1)",
+                      4);
   header h;
   h.format = static_cast<std::uint8_t>(head[5]);
   h.flags = static_cast<std::uint8_t>(head[6]);
@@ -77,9 +78,9 @@ inline header read_header(std::span<const std::byte> head) {
   const std::size_t in_head = head.size() - header_size;
   if (h.payload_size < in_head)
     throw bale::error(errc::invalid_value,
-                "the header announces a payload of " + std::to_string(h.payload_size) +
-                    " bytes, the message holds " + std::to_string(in_head),
-                16);
+                      "the header announces a payload of " + std::to_string(h.payload_size) +
+                          " bytes, the message holds " + std::to_string(in_head),
+                      16);
   if (h.payload_size > in_head && (h.chunk_bytes == 0 || h.chunk_bytes > INT_MAX))
     throw bale::error(errc::invalid_value, "chunk size " + std::to_string(h.chunk_bytes), 24);
   return h;
@@ -90,14 +91,17 @@ inline header read_header(std::span<const std::byte> head) {
 template <class Format, class T>
 struct contiguous_payload : std::false_type {};
 template <class E, class Alloc>
-requires(!std::is_same_v<E, bool> && bale::detail::binary_codec::bulk<E>)
-struct contiguous_payload<binary, std::vector<E, Alloc>> : std::true_type {
+requires(
+    !std::is_same_v<E, bool> &&
+    bale::detail::binary_codec::bulk<E>) struct contiguous_payload<binary, std::vector<E, Alloc>>
+    : std::true_type {
   using element = E;
 };
 template <class E, std::size_t N>
 requires(!std::is_same_v<std::remove_const_t<E>, bool> &&
-         bale::detail::binary_codec::bulk<std::remove_const_t<E>>)
-struct contiguous_payload<binary, std::span<E, N>> : std::true_type {
+         bale::detail::binary_codec::bulk<
+             std::remove_const_t<E>>) struct contiguous_payload<binary, std::span<E, N>>
+    : std::true_type {
   using element = std::remove_const_t<E>;
 };
 

@@ -68,7 +68,9 @@ inline MPI_Datatype sink_type() {
   return sink;
 }
 /// How many sink blocks take `bytes`.
-inline int sink_count(std::size_t bytes) { return static_cast<int>(bytes / sink_bytes + 1); }
+inline int sink_count(std::size_t bytes) {
+  return static_cast<int>(bytes / sink_bytes + 1);
+}
 
 /// Receives a matched message of `bytes` into nothing: a refused message must not stay queued.
 inline void discard(MPI_Message& message, std::size_t bytes) {
@@ -81,10 +83,10 @@ inline void refuse_oversized_head(matched_head& head, const options& settings) {
   const std::size_t most = header_size + settings.limits.max_allocation;
   if (head.size <= most) return;
   discard(head.message, head.size);
-  throw error(bale::error(errc::allocation_limit,
-                          "a message of " + std::to_string(head.size) +
-                              " bytes is over the receiver's max_allocation"),
-              head.from.source, head.from.tag, most, head.size);
+  throw error(
+      bale::error(errc::allocation_limit, "a message of " + std::to_string(head.size) +
+                                              " bytes is over the receiver's max_allocation"),
+      head.from.source, head.from.tag, most, head.size);
 }
 
 /// The header of a received head, or an error naming where the head came from.
@@ -276,12 +278,11 @@ class receiver {
       MPI_Get_count(&statuses_[i], MPI_BYTE, &count);
       if (count == expected_[i]) continue;
       target_.abandon();
-      throw error(bale::error(errc::end_of_input, "a chunk of " + std::to_string(count) +
-                                                      " bytes where " +
-                                                      std::to_string(expected_[i]) +
-                                                      " were announced"),
-                  from_.source, from_.tag, static_cast<std::size_t>(expected_[i]),
-                  static_cast<std::size_t>(count));
+      throw error(
+          bale::error(errc::end_of_input, "a chunk of " + std::to_string(count) + " bytes where " +
+                                              std::to_string(expected_[i]) + " were announced"),
+          from_.source, from_.tag, static_cast<std::size_t>(expected_[i]),
+          static_cast<std::size_t>(count));
     }
     pending_.clear();
   }
