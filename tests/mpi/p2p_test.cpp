@@ -42,8 +42,10 @@ TEST(MpiPointToPoint, ArraysOfEverySizeAroundTheRing) {
 
 TEST(MpiPointToPoint, EveryTypeFamilyAroundTheRing) {
   communicator comm(MPI_COMM_WORLD);
-  round_trip_around_ring<std::string>(
-      comm, [](int seed) { return std::string(100000, char('a' + seed)); });
+  for (const std::size_t bytes : {std::size_t{0}, std::size_t{1}, std::size_t{65535},
+                                  std::size_t{65536}, std::size_t{65537}, std::size_t{16} << 20})
+    round_trip_around_ring<std::string>(
+        comm, [&](int seed) { return std::string(bytes, char('a' + seed)); });
   round_trip_around_ring<std::vector<cell>>(comm, [](int seed) { return cells(50, seed); });
   round_trip_around_ring<cell>(comm, [](int seed) { return make_cell(seed); });
   round_trip_around_ring<std::map<int, std::string>>(comm, [](int seed) {

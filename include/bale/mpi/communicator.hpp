@@ -71,7 +71,11 @@ class basic_communicator {
 
   template <class T>
   void send(int dest, int tag, const T& value) {
-    detail::send_message(p2p(), dest, tag, detail::encode<Format>(value, settings()));
+    detail::outgoing message =
+        detail::encode<Format>(value, settings(), std::move(state_->sent_bytes));
+    detail::send_message(p2p(), dest, tag, message);
+    if (message.bytes.capacity() <= detail::kept_buffer_bytes)
+      state_->sent_bytes = std::move(message.bytes);
   }
 
   /// Receives into `value`, reusing its capacity; returns where the message came from.
@@ -222,7 +226,8 @@ class basic_communicator {
     options settings;
     int rank = 0;
     int size = 0;
-    std::vector<std::byte> scratch;  // heads received, kept for the next receive
+    std::vector<std::byte> scratch;     // heads received, kept for the next receive
+    std::vector<std::byte> sent_bytes;  // the last message sent, kept for the next send
 
     state() = default;
     state(const state&) = delete;

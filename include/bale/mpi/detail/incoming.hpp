@@ -310,9 +310,18 @@ status receive(const channel& on, int source, int tag, T& value, std::vector<std
   check(MPI_Mrecv(scratch.data(), static_cast<int>(head.size), MPI_BYTE, &head.message, &received),
         "MPI_Mrecv", head.from.source, head.from.tag);
   receiver<Format, T> rest(on, value, on.settings->limits.max_allocation);
-  rest.start(std::span<const std::byte>(scratch.data(), head.size), head.from);
-  rest.arrived(true);
-  rest.finish();
+  const auto release = [&] {
+    if (scratch.size() > kept_buffer_bytes) std::vector<std::byte>().swap(scratch);
+  };
+  try {
+    rest.start(std::span<const std::byte>(scratch.data(), head.size), head.from);
+    rest.arrived(true);
+    rest.finish();
+  } catch (...) {
+    release();
+    throw;
+  }
+  release();
   return head.from;
 }
 

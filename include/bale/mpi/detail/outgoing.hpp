@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "bale/core/serialize.hpp"
@@ -24,20 +25,27 @@ struct channel {
   const options* settings = nullptr;
 };
 
+/// A communicator keeps the buffers of its last send and receive for the next ones, up to this
+/// size; a larger one is given back.
+inline constexpr std::size_t kept_buffer_bytes = std::size_t{1} << 20;
+
 struct outgoing {
   std::vector<std::byte> bytes;     // the header, then the serialized payload (or its length only)
   std::span<const std::byte> head;  // the first MPI message
   std::span<const std::byte> rest;  // the payload after the head, sent in chunks
 };
 
+/// `reuse`: a buffer from an earlier message, whose capacity the encoding may take over.
 template <class Format, class T>
-outgoing encode(const T& value, const options& settings) {
+outgoing encode(const T& value, const options& settings, std::vector<std::byte> reuse = {}) {
   outgoing message;
+  message.bytes = std::move(reuse);
   header h{Format::id, 0, 0, 0, settings.chunk_bytes};
   if (settings.check_types) {
     h.flags = flag_fingerprint;
     h.fingerprint = message_fingerprint<T>;
   }
+  message.bytes.clear();
   if constexpr (contiguous_payload<Format, T>::value) {
     const auto memory = std::as_bytes(std::span(value.data(), value.size()));
     if (memory.size() >= settings.zero_copy_bytes) {
