@@ -104,8 +104,14 @@ std::string fixed(double value, int digits) {
   return text;
 }
 
+bale::mpi::options roomy() {  // room for the 2.5 GiB row
+  bale::mpi::options settings;
+  settings.limits.max_allocation = std::size_t{4} << 30;
+  return settings;
+}
+
 struct bench {
-  bale::mpi::communicator comm{MPI_COMM_WORLD};
+  bale::mpi::communicator comm{MPI_COMM_WORLD, roomy()};
   boost::mpi::communicator world;
   int rank = comm.rank();
   int peer = 1 - comm.rank();
@@ -162,6 +168,34 @@ struct bench {
     }
   }
 
+  // Past INT_MAX bytes (BALE_BENCH_MPI_LARGE=1: about 10 GB of memory): raw MPI sends the bytes
+  // as 1 MiB blocks of a contiguous datatype; Boost.MPI's int counts cannot.
+  void large_arrays(const mode& m) {
+    const std::size_t bytes = std::size_t{5} << 29;  // 2.5 GiB
+    std::vector<double> a(bytes / 8, 1.5);
+    std::vector<std::byte> raw(bytes);
+    MPI_Datatype mebibyte;
+    MPI_Type_contiguous(1 << 20, MPI_BYTE, &mebibyte);
+    MPI_Type_commit(&mebibyte);
+    const int blocks = static_cast<int>(bytes >> 20);
+    const auto raw_ping_pong = [&] {
+      if (rank == 0) {
+        MPI_Send(raw.data(), blocks, mebibyte, peer, 4, MPI_COMM_WORLD);
+        MPI_Recv(raw.data(), blocks, mebibyte, peer, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      } else {
+        MPI_Recv(raw.data(), blocks, mebibyte, peer, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(raw.data(), blocks, mebibyte, peer, 4, MPI_COMM_WORLD);
+      }
+    };
+    mode once = m;
+    once.rounds = 3;
+    const auto t = interleaved(once, {raw_ping_pong, [&] { ping_pong_bale(a); }});
+    MPI_Type_free(&mebibyte);
+    out << "| 2.5 GiB | " << fixed(t[0] * 1e6, 1) << " µs | " << fixed(t[1] * 1e6, 1)
+        << " µs | (int counts) | " << fixed(2.0 * bytes / t[1] / 1e9, 2) << " | "
+        << fixed(t[0] / t[1], 2) << " | |\n";
+  }
+
   void structured(const mode& m) {
     out << "\n### Ping-pong of std::vector<record> (an id, a string of 16-22 characters, "
            "four doubles)\n\nRaw MPI moves as many bytes as bale's encoding, with nothing to "
@@ -215,6 +249,7 @@ int main(int argc, char** argv) {
   b.out << "## MPI: two ranks on one machine (Open MPI " << OMPI_MAJOR_VERSION << '.'
         << OMPI_MINOR_VERSION << ", shared memory)\n\n";
   b.arrays(m);
+  if (std::getenv("BALE_BENCH_MPI_LARGE") != nullptr) b.large_arrays(m);
   b.structured(m);
   b.broadcasts(m);
   if (b.rank == 0) {
