@@ -1,4 +1,5 @@
-// MessagePack byte for byte: the encodings docs/format/msgpack.md lists, as bale writes and reads them.
+// MessagePack byte for byte: the encodings docs/format/msgpack.md lists, as bale writes and reads
+// them.
 #include <gtest/gtest.h>
 
 #include <bale/bale.hpp>

@@ -6,9 +6,9 @@
 #include <string_view>
 
 #include "bale/binary/codec.hpp"
+#include "bale/core/format.hpp"
 #include "bale/core/packed_reader.hpp"
 #include "bale/core/packed_writer.hpp"
-#include "bale/core/format.hpp"
 #include "bale/fwd.hpp"
 
 namespace bale {
