@@ -117,35 +117,31 @@ struct bench {
   int peer = 1 - comm.rank();
   std::ostringstream out;
 
+  // Rank 0 sends first and receives the answer; rank 1 receives and sends it back.
+  template <class Send, class Receive>
+  void ping_pong(Send send, Receive receive) {
+    if (rank == 0) {
+      send();
+      receive();
+    } else {
+      receive();
+      send();
+    }
+  }
   template <class T>
   void ping_pong_bale(T& value) {
-    if (rank == 0) {
-      comm.send(peer, 1, value);
-      comm.recv(peer, 1, value);
-    } else {
-      comm.recv(peer, 1, value);
-      comm.send(peer, 1, value);
-    }
+    ping_pong([&] { comm.send(peer, 1, value); }, [&] { comm.recv(peer, 1, value); });
   }
   template <class T>
   void ping_pong_boost(T& value) {
-    if (rank == 0) {
-      world.send(peer, 2, value);
-      world.recv(peer, 2, value);
-    } else {
-      world.recv(peer, 2, value);
-      world.send(peer, 2, value);
-    }
+    ping_pong([&] { world.send(peer, 2, value); }, [&] { world.recv(peer, 2, value); });
+  }
+  void ping_pong_raw(void* bytes, int count, MPI_Datatype type) {
+    ping_pong([&] { MPI_Send(bytes, count, type, peer, 3, MPI_COMM_WORLD); },
+              [&] { MPI_Recv(bytes, count, type, peer, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE); });
   }
   void ping_pong_raw(std::vector<std::byte>& bytes) {
-    const int n = static_cast<int>(bytes.size());
-    if (rank == 0) {
-      MPI_Send(bytes.data(), n, MPI_BYTE, peer, 3, MPI_COMM_WORLD);
-      MPI_Recv(bytes.data(), n, MPI_BYTE, peer, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    } else {
-      MPI_Recv(bytes.data(), n, MPI_BYTE, peer, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(bytes.data(), n, MPI_BYTE, peer, 3, MPI_COMM_WORLD);
-    }
+    ping_pong_raw(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE);
   }
 
   void arrays(const mode& m) {
@@ -178,15 +174,7 @@ struct bench {
     MPI_Type_contiguous(1 << 20, MPI_BYTE, &mebibyte);
     MPI_Type_commit(&mebibyte);
     const int blocks = static_cast<int>(bytes >> 20);
-    const auto raw_ping_pong = [&] {
-      if (rank == 0) {
-        MPI_Send(raw.data(), blocks, mebibyte, peer, 4, MPI_COMM_WORLD);
-        MPI_Recv(raw.data(), blocks, mebibyte, peer, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      } else {
-        MPI_Recv(raw.data(), blocks, mebibyte, peer, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Send(raw.data(), blocks, mebibyte, peer, 4, MPI_COMM_WORLD);
-      }
-    };
+    const auto raw_ping_pong = [&] { ping_pong_raw(raw.data(), blocks, mebibyte); };
     mode once = m;
     once.rounds = 3;
     const auto t = interleaved(once, {raw_ping_pong, [&] { ping_pong_bale(a); }});
