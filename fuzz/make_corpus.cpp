@@ -10,6 +10,7 @@
 #include <bale/compress/compress.hpp>
 #include <bale/file/file.hpp>
 #include <bale/file/records.hpp>
+#include <bale/mpi/detail/header.hpp>
 
 #include "message.hpp"
 
@@ -50,9 +51,34 @@ fuzz::shape make_shape(std::uint32_t id, int variant) {
   return s;
 }
 
+// A bale::mpi message whose payload is all in it, after the byte that picks the receiver.
+template <class T>
+std::vector<std::byte> mpi_message(int receiver, const T& value) {
+  namespace wire = bale::mpi::detail;
+  const std::vector<std::byte> payload = bale::serialize(value);
+  std::vector<std::byte> bytes(1 + wire::header_size);
+  bytes[0] = static_cast<std::byte>(receiver);
+  wire::write_header(bytes.data() + 1, {bale::binary::id, wire::flag_fingerprint,
+                                        wire::message_fingerprint<T>, payload.size(), 1u << 30});
+  bytes.insert(bytes.end(), payload.begin(), payload.end());
+  return bytes;
+}
+
 }  // namespace
 
 int main() {
+  for (const int checked : {0, 4}) {
+    const std::string suffix = checked ? "_checked" : "";
+    write("mpi_message", "doubles" + suffix,
+          mpi_message(checked | 0, std::vector<double>(100, 1.5)));
+    fuzz::message shapes;
+    shapes.push_back(make_shape(1, 1));
+    shapes.push_back(make_shape(2, 3));
+    write("mpi_message", "shapes" + suffix, mpi_message(checked | 1, shapes));
+    write("mpi_message", "text" + suffix, mpi_message(checked | 2, std::string("hello")));
+    write("mpi_message", "whole_array" + suffix,
+          mpi_message(checked | 3, std::vector<double>(40, -2.0)));
+  }
   for (int n = 0; n < 4; ++n) {
     fuzz::message m;
     for (int i = 0; i < n; ++i) m.push_back(make_shape(static_cast<std::uint32_t>(i), i));

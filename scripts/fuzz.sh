@@ -10,7 +10,9 @@ scripts/install_deps.sh cmake ninja-build clang libclang-rt-14-dev
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
 status=0
-for target in deserialize try_deserialize roundtrip reader json msgpack compact decompress file; do
+targets="deserialize try_deserialize roundtrip reader json msgpack compact decompress file"
+[ -x build/fuzz/fuzz/fuzz_mpi_message ] && targets="$targets mpi_message"
+for target in $targets; do
   work=$(mktemp -d)
   cp -r "fuzz/corpus/$target/." "$work/" 2>/dev/null || true
   mkdir -p "fuzz/crashes/$target"

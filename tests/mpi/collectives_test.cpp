@@ -28,8 +28,11 @@ class MpiCollectives : public testing::TestWithParam<bool> {
 TEST_P(MpiCollectives, BroadcastFromEveryRoot) {
   for (int root = 0; root < comm.size(); ++root) {
     // 16 MiB at the default chunk size; in 1000-byte chunks, 160 KB (160 broadcasts) is enough.
+    // 127 and 128 elements are the last payload inside the head and the first one past it.
     const std::size_t largest = GetParam() ? 20000 : std::size_t{2} << 20;
-    for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{8192}, largest}) {
+    for (const std::size_t count :
+         {std::size_t{0}, std::size_t{1}, std::size_t{10}, std::size_t{127}, std::size_t{128},
+          std::size_t{8192}, largest}) {
       std::vector<double> values = comm.rank() == root ? doubles(count, root) : doubles(3, -1);
       comm.broadcast(values, root);
       EXPECT_EQ(values, doubles(count, root));
@@ -37,6 +40,11 @@ TEST_P(MpiCollectives, BroadcastFromEveryRoot) {
     std::vector<cell> structured = comm.rank() == root ? cells(40, root) : std::vector<cell>{};
     comm.broadcast(structured, root);
     EXPECT_EQ(structured, cells(40, root));
+    for (const std::size_t length : {std::size_t{1016}, std::size_t{1017}}) {
+      std::string text = comm.rank() == root ? std::string(length, 't') : "";
+      comm.broadcast(text, root);
+      EXPECT_EQ(text, std::string(length, 't'));
+    }
     std::string empty = comm.rank() == root ? "" : "not yet";
     comm.broadcast(empty, root);
     EXPECT_EQ(empty, "");

@@ -152,6 +152,42 @@ TEST_F(MpiHostilePeer, AnotherTypeIsCaughtByTheFingerprint) {
       bale::errc::wrong_type);
 }
 
+// A large array arrives straight in the receiver's vector; a message of that size that is not
+// the array announced (its length or type disagree) is an error and leaves the vector empty.
+TEST_F(MpiHostilePeer, AWholeArrayWhoseHeaderDisagreesLeavesTheVectorEmpty) {
+  const auto array_sized = [](std::size_t length_field) {
+    std::vector<std::byte> bytes = message_bytes(doubles(8192, 3));  // 40 + 64 KiB
+    bale::mpi::detail::put_u64(bytes.data() + 32, length_field);
+    return bytes;
+  };
+  const int tag = 10;
+  if (comm.rank() == 0) {
+    send_raw(comm, 1, tag, array_sized(5));
+    send_raw(comm, 1, tag, array_sized(8193));
+    send_raw(comm, 1, tag, message_bytes(std::string(65536, 'q')));
+    send_raw(comm, 1, tag, array_sized(5));
+    comm.send(1, tag, doubles(8192, 4));
+  } else if (comm.rank() == 1) {
+    std::vector<double> into = doubles(10, 1);
+    for (const bale::errc expected :
+         {bale::errc::invalid_value, bale::errc::invalid_value, bale::errc::wrong_type}) {
+      try {
+        comm.recv(0, tag, into);
+        ADD_FAILURE() << "no error";
+      } catch (const bale::mpi::error& e) {
+        EXPECT_EQ(e.code(), expected) << e.what();
+        EXPECT_EQ(e.peer(), 0) << e.what();
+        EXPECT_TRUE(into.empty());
+      }
+    }
+    auto request = comm.irecv<std::vector<double>>(0, tag);
+    EXPECT_THROW(request.wait(), bale::mpi::error);
+    comm.recv(0, tag, into);
+    EXPECT_EQ(into, doubles(8192, 4));
+  }
+  comm.barrier();
+}
+
 TEST(MpiTypeCheck, OffSendsNoFingerprintAndChecksNone) {
   bale::mpi::options unchecked;
   unchecked.check_types = false;

@@ -21,10 +21,10 @@ struct ring {
   int left;
 };
 
-// Sizes in bytes of double arrays: empty, one, around 64 KiB, around the default zero-copy
-// threshold, and 16 MiB.
-const std::vector<std::size_t> array_counts = {
-    0, 1, 8191, 8192, 8193, (32 << 10) / 8 - 1, (32 << 10) / 8, 2u << 20};
+// Element counts of double arrays: empty, one, around the default zero-copy threshold (2 KiB),
+// around 64 KiB, around the largest array sent as one message (1 MiB with its length), 16 MiB.
+const std::vector<std::size_t> array_counts = {0,    1,    255,           256,     257,     8191,
+                                               8192, 8193, (1 << 17) - 1, 1 << 17, 2u << 20};
 
 template <class T, class Make>
 void round_trip_around_ring(communicator& comm, Make make) {
@@ -139,6 +139,30 @@ TEST(MpiPointToPoint, SmallChunksCarryEverySizeAcrossTheirBoundaries) {
         comm, [&](int seed) { return std::string(bytes, char('a' + seed)); });
   }
   round_trip_around_ring<std::vector<cell>>(comm, [](int seed) { return cells(200, seed); });
+}
+
+// A large array is one MPI message: its header, then its elements from the sender's memory.
+TEST(MpiPointToPoint, AnArrayBelowTheChunkSizeIsOneMessage) {
+  communicator comm(MPI_COMM_WORLD);
+  if (comm.size() < 2) GTEST_SKIP() << "needs two ranks";
+  const std::vector<double> sent = doubles(8192, 2);
+  if (comm.rank() == 0) comm.send(1, 6, sent);
+  if (comm.rank() == 1) {
+    MPI_Message message;
+    MPI_Status status;
+    ASSERT_EQ(MPI_Mprobe(0, 6, comm.native(), &message, &status), MPI_SUCCESS);
+    int count = 0;
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    ASSERT_EQ(count, 40 + 65536);
+    std::vector<std::byte> bytes(static_cast<std::size_t>(count));
+    MPI_Mrecv(bytes.data(), count, MPI_BYTE, &message, MPI_STATUS_IGNORE);
+    EXPECT_EQ(bale::mpi::detail::read_header(bytes).payload_size, 8u + 65536u);
+    EXPECT_EQ(bale::deserialize<std::vector<double>>(std::span(bytes).subspan(32)), sent);
+    int more = 0;
+    MPI_Iprobe(0, MPI_ANY_TAG, comm.native_chunks(), &more, MPI_STATUS_IGNORE);
+    EXPECT_EQ(more, 0);
+  }
+  comm.barrier();
 }
 
 TEST(MpiPointToPoint, ASpanIsSentFromItsMemoryAndReceivedAsAVector) {

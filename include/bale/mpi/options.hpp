@@ -22,7 +22,12 @@ struct options {
   std::size_t chunk_bytes = std::size_t{1} << 30;
   /// A contiguous array of trivially copyable elements at least this large is sent from and
   /// received into the user's memory; smaller ones are copied, which is faster.
-  std::size_t zero_copy_bytes = std::size_t{32} << 10;
+  std::size_t zero_copy_bytes = std::size_t{2} << 10;
+  /// Such an array up to this size travels in one MPI message with its header (a datatype
+  /// joining the two places); a larger one as the header, then the array's memory alone on the
+  /// chunk channel: contiguous memory on both sides lets Open MPI copy it once between
+  /// processes, which is faster for large arrays than one message of two places.
+  std::size_t one_message_bytes = std::size_t{1} << 20;
 };
 
 }  // namespace bale::mpi

@@ -110,6 +110,7 @@ class recv_request {
     std::size_t max_payload = 0;
     phase now = phase::matching;
     std::vector<std::byte> head;
+    std::size_t whole_array_bytes = 0;  // a message received whole into the array, or 0
     std::unique_ptr<std::byte[]> sink;  // where the bytes past a too small head buffer go
     MPI_Request head_request = MPI_REQUEST_NULL;
     status from;
@@ -179,12 +180,37 @@ class recv_request {
       found = detail::try_match_head(s.on, s.source, s.tag);
     if (!found) return false;
     detail::refuse_oversized_head(*found, *s.on.settings);
+    s.from = found->from;
+    if constexpr (detail::contiguous_payload<Format, T>::value) {
+      if (const auto elements =
+              detail::whole_array_elements<Format, T>(found->size, *s.on.settings)) {
+        receive_whole_array(*found, *elements);
+        return true;
+      }
+    }
     s.head.resize(found->size);
     detail::check(MPI_Imrecv(s.head.data(), static_cast<int>(found->size), MPI_BYTE,
                              &found->message, &s.head_request),
                   "MPI_Imrecv", found->from.source, found->from.tag);
     s.now = phase::head;
     return true;
+  }
+
+  // Posts the receive of a large contiguous array straight into the value.
+  void receive_whole_array(detail::matched_head& found, std::size_t elements) {
+    state& s = *state_;
+    s.head.resize(detail::array_head_size);
+    s.whole_array_bytes = found.size;
+    try {
+      const detail::scoped_datatype whole =
+          detail::whole_array_type(s.head.data(), s.value, elements);
+      detail::check(MPI_Imrecv(MPI_BOTTOM, 1, whole.get(), &found.message, &s.head_request),
+                    "MPI_Imrecv", found.from.source, found.from.tag);
+    } catch (...) {
+      if (found.message != MPI_MESSAGE_NULL) detail::discard(found.message, found.size);
+      throw;
+    }
+    s.now = phase::head;
   }
 
   bool head_arrived(bool block) {
@@ -196,6 +222,12 @@ class recv_request {
     else
       detail::check(MPI_Test(&s.head_request, &done, &received), "MPI_Test", s.source, s.tag);
     if (!done) return false;
+    if (s.whole_array_bytes != 0) {
+      detail::check_whole_array<Format>(s.head, s.whole_array_bytes, s.value, *s.on.settings,
+                                        s.from);
+      s.now = phase::done;
+      return true;
+    }
     int size = 0;
     MPI_Get_count(&received, MPI_BYTE, &size);
     s.from = {received.MPI_SOURCE, received.MPI_TAG};

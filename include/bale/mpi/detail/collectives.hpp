@@ -1,7 +1,8 @@
 #pragma once
 // Collectives for any serializable type, on the communicator's private collective duplicate.
-// Broadcast sends a fixed head (header and the first 8 payload bytes) with MPI_Bcast, then the
-// rest in pieces, straight into a large contiguous array on every rank. Gather, scatter,
+// Broadcast sends a fixed head (header and a small payload whole, or a larger one's first 8
+// bytes) with MPI_Bcast, then the rest in pieces, straight into a large contiguous array on
+// every rank. Gather, scatter,
 // all-to-all and reduce move each value as a point-to-point message (head, then chunks), so sizes
 // are 64-bit everywhere, each message is checked against the receiver's limits before anything
 // is allocated, and no displacement is ever an int. A rank that cannot encode its value sends a
@@ -55,19 +56,28 @@ inline std::span<const std::byte> payload_after(const outgoing& message, std::si
   return message.rest.subspan(skip - in_head.size());
 }
 
+/// A broadcast's head: the header, then the whole payload when it is this small (one MPI_Bcast
+/// in all), else its first 8 bytes, so that an array's elements land in the array.
+inline constexpr std::size_t broadcast_inline = 1024;
+inline std::size_t broadcast_first(std::uint64_t payload_size) {
+  return payload_size <= broadcast_inline ? payload_size : 8;
+}
+
 /// `root_failed`: the root has no value to send (it failed before); the others are told so.
 template <class Format, class T>
 void broadcast(const channel& on, T& value, int root, int rank, bool root_failed = false) {
-  std::array<std::byte, header_size + 8> head{};
+  std::array<std::byte, header_size + broadcast_inline> head{};
   if (rank == root) {
     encoded sent = root_failed ? encoded{failure_message(), nullptr}
                                : encode_or_fail<Format>(value, *on.settings);
-    // A head holds all of the payload, none of it, or the 8-byte length of an array sent from
-    // its memory: the first 8 bytes are always in one place.
-    const std::size_t first = std::min<std::size_t>(8, get_u64(sent.message.head.data() + 16));
+    const std::size_t first = broadcast_first(get_u64(sent.message.head.data() + 16));
     std::memcpy(head.data(), sent.message.head.data(), header_size);
-    if (first > 0)
-      std::memcpy(head.data() + header_size, payload_after(sent.message, 0).data(), first);
+    for (std::size_t copied = 0; copied < first;) {  // the head's payload, then the rest's
+      const std::span<const std::byte> part = payload_after(sent.message, copied);
+      const std::size_t count = std::min(part.size(), first - copied);
+      std::memcpy(head.data() + header_size + copied, part.data(), count);
+      copied += count;
+    }
     check(MPI_Bcast(head.data(), static_cast<int>(head.size()), MPI_BYTE, root, on.heads),
           "MPI_Bcast", root);
     const std::span<const std::byte> rest = payload_after(sent.message, first);
@@ -79,7 +89,7 @@ void broadcast(const channel& on, T& value, int root, int rank, bool root_failed
   check(MPI_Bcast(head.data(), static_cast<int>(head.size()), MPI_BYTE, root, on.heads),
         "MPI_Bcast", root);
   const status from{root, MPI_ANY_TAG};
-  const std::size_t first = std::min<std::uint64_t>(8, get_u64(head.data() + 16));
+  const std::size_t first = broadcast_first(get_u64(head.data() + 16));
   const header h = parse_head(std::span<const std::byte>(head).first(header_size + first), from);
   const std::size_t rest = h.payload_size - first;
   const std::size_t piece = std::min<std::size_t>(h.chunk_bytes, broadcast_piece);

@@ -2,7 +2,8 @@
 // Receiving: a head is matched (MPI_Mprobe, so its size is known before anything is allocated),
 // received, checked against the receiver's type and limits, then the chunks of the rest are
 // received, straight into a large contiguous array's memory or into one payload buffer that
-// bale's hardened decoder reads.
+// bale's hardened decoder reads. A large contiguous array in one message is received whole:
+// its header beside it, its elements into the array.
 
 #include <mpi.h>
 
@@ -183,6 +184,70 @@ class payload_target {
   bool direct_ = false;
 };
 
+/// A contiguous array's header and length, the part of its message that is not its elements.
+inline constexpr std::size_t array_head_size = header_size + 8;
+
+/// How many elements a matched message of `bytes` holds if it is an array of T received whole:
+/// only arrays of at least zero_copy_bytes, whose size is a whole number of elements.
+template <class Format, class T>
+requires contiguous_payload<Format, T>::value std::optional<std::size_t> whole_array_elements(
+    std::size_t bytes, const options& settings) {
+  using element = typename contiguous_payload<Format, T>::element;
+  if (bytes > array_head_size && bytes - array_head_size >= settings.zero_copy_bytes &&
+      (bytes - array_head_size) % sizeof(element) == 0)
+    return (bytes - array_head_size) / sizeof(element);
+  return std::nullopt;
+}
+
+/// Sizes `target` for a whole array and returns the datatype that receives the message into
+/// `head` (array_head_size bytes) and the array. The message's size paid for the elements.
+template <class T>
+scoped_datatype whole_array_type(std::byte* head, T& target, std::size_t elements) {
+  target.resize(elements);
+  return two_places(head, array_head_size, target.data(),
+                    elements * sizeof(typename T::value_type));
+}
+
+/// Checks a whole array's header after it arrived: a message that was not this array is an
+/// error, and leaves the target empty.
+template <class Format, class T>
+void check_whole_array(std::span<const std::byte> head, std::size_t bytes, T& target,
+                       const options& settings, status from) {
+  try {
+    const header h = parse_head(head.first(header_size), from);
+    if (auto refused = refusal<Format, T>(h, settings, settings.limits.max_allocation, from))
+      throw *refused;
+    if (h.payload_size != bytes - header_size ||
+        get_u64(head.data() + header_size) != target.size())
+      throw error(
+          bale::error(errc::invalid_value,
+                      "the header announces " + std::to_string(h.payload_size) +
+                          " payload bytes, not an array in a message of " + std::to_string(bytes),
+                      16),
+          from.source, from.tag, bytes - header_size, h.payload_size);
+  } catch (...) {
+    target.clear();
+    throw;
+  }
+}
+
+/// Receives a matched message that whole_array_elements accepted.
+template <class Format, class T>
+void receive_whole_array(matched_head& matched, T& target, std::size_t elements,
+                         const options& settings) {
+  std::array<std::byte, array_head_size> head;
+  try {
+    const scoped_datatype whole = whole_array_type(head.data(), target, elements);
+    check(MPI_Mrecv(MPI_BOTTOM, 1, whole.get(), &matched.message, MPI_STATUS_IGNORE), "MPI_Mrecv",
+          matched.from.source, matched.from.tag);
+  } catch (...) {
+    if (matched.message != MPI_MESSAGE_NULL) discard(matched.message, matched.size);
+    target.clear();
+    throw;
+  }
+  check_whole_array<Format>(head, matched.size, target, settings, matched.from);
+}
+
 /// Receives the chunks of one point-to-point message and decodes it into `target`.
 template <class Format, class T>
 class receiver {
@@ -305,6 +370,12 @@ template <class Format, class T>
 status receive(const channel& on, int source, int tag, T& value, std::vector<std::byte>& scratch) {
   matched_head head = match_head(on, source, tag);
   refuse_oversized_head(head, *on.settings);
+  if constexpr (contiguous_payload<Format, T>::value) {
+    if (const auto elements = whole_array_elements<Format, T>(head.size, *on.settings)) {
+      receive_whole_array<Format>(head, value, *elements, *on.settings);
+      return head.from;
+    }
+  }
   if (scratch.size() < head.size) scratch.resize(head.size);
   MPI_Status received;
   check(MPI_Mrecv(scratch.data(), static_cast<int>(head.size), MPI_BYTE, &head.message, &received),

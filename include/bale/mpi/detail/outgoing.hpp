@@ -1,11 +1,13 @@
 #pragma once
-// Sending: a value becomes a head (header + the start of the payload) and a rest sent in chunks.
-// The rest is either the serialized bytes past the head or, for a large contiguous array, the
-// array's own memory.
+// Sending: a value becomes a head (header + the start of the payload) and a rest. The rest is
+// either the serialized bytes past the head or, for a large contiguous array, the array's own
+// memory. A payload of at most chunk_bytes is one MPI message, except an array over
+// one_message_bytes, whose memory follows its head alone; a larger payload comes in chunks.
 
 #include <mpi.h>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <span>
 #include <utility>
@@ -31,9 +33,43 @@ inline constexpr std::size_t kept_buffer_bytes = std::size_t{1} << 20;
 
 struct outgoing {
   std::vector<std::byte> bytes;     // the header, then the serialized payload (or its length only)
-  std::span<const std::byte> head;  // the first MPI message
-  std::span<const std::byte> rest;  // the payload after the head, sent in chunks
+  std::span<const std::byte> head;  // the first MPI message, or its first part when joined
+  std::span<const std::byte> rest;  // the payload after the head
+  bool joined = false;              // whether the rest goes in the head's MPI message
 };
+
+/// A committed MPI datatype, freed with its owner (MPI lets a datatype go while an operation
+/// posted with it is still in flight).
+class scoped_datatype {
+ public:
+  explicit scoped_datatype(MPI_Datatype type) : type_(type) {}
+  scoped_datatype(const scoped_datatype&) = delete;
+  scoped_datatype& operator=(const scoped_datatype&) = delete;
+  ~scoped_datatype() { MPI_Type_free(&type_); }
+  MPI_Datatype get() const noexcept { return type_; }
+
+ private:
+  MPI_Datatype type_;
+};
+
+/// One MPI message of `first` then `second`, used with MPI_BOTTOM: an array travels between its
+/// own memory on both sides, with its header in the same message.
+inline scoped_datatype two_places(const void* first, std::size_t first_bytes, const void* second,
+                                  std::size_t second_bytes) {
+  const std::array<int, 2> lengths = {static_cast<int>(first_bytes),
+                                      static_cast<int>(second_bytes)};
+  std::array<MPI_Aint, 2> places{};
+  MPI_Get_address(first, &places[0]);
+  MPI_Get_address(second, &places[1]);
+  MPI_Datatype type;
+  check(MPI_Type_create_hindexed(2, lengths.data(), places.data(), MPI_BYTE, &type),
+        "MPI_Type_create_hindexed");
+  if (const int code = MPI_Type_commit(&type); code != MPI_SUCCESS) {
+    MPI_Type_free(&type);
+    check(code, "MPI_Type_commit");
+  }
+  return scoped_datatype(type);
+}
 
 /// `reuse`: a buffer from an earlier message, whose capacity the encoding may take over.
 template <class Format, class T>
@@ -55,6 +91,7 @@ outgoing encode(const T& value, const options& settings, std::vector<std::byte> 
       write_header(message.bytes.data(), h);
       message.head = message.bytes;
       message.rest = memory;
+      message.joined = h.payload_size <= std::min(settings.one_message_bytes, settings.chunk_bytes);
       return message;
     }
   }
@@ -86,6 +123,12 @@ void for_each_chunk(std::span<Byte> bytes, std::size_t chunk, Each&& each) {
 }
 
 inline void send_message(const channel& to, int dest, int tag, const outgoing& message) {
+  if (message.joined) {
+    const scoped_datatype whole = two_places(message.head.data(), message.head.size(),
+                                             message.rest.data(), message.rest.size());
+    check(MPI_Send(MPI_BOTTOM, 1, whole.get(), dest, tag, to.heads), "MPI_Send", dest, tag);
+    return;
+  }
   check(MPI_Send(message.head.data(), static_cast<int>(message.head.size()), MPI_BYTE, dest, tag,
                  to.heads),
         "MPI_Send", dest, tag);
@@ -98,6 +141,13 @@ inline void send_message(const channel& to, int dest, int tag, const outgoing& m
 inline void post_message(const channel& to, int dest, int tag, const outgoing& message,
                          std::vector<MPI_Request>& requests) {
   requests.emplace_back();
+  if (message.joined) {
+    const scoped_datatype whole = two_places(message.head.data(), message.head.size(),
+                                             message.rest.data(), message.rest.size());
+    check(MPI_Isend(MPI_BOTTOM, 1, whole.get(), dest, tag, to.heads, &requests.back()), "MPI_Isend",
+          dest, tag);
+    return;
+  }
   check(MPI_Isend(message.head.data(), static_cast<int>(message.head.size()), MPI_BYTE, dest, tag,
                   to.heads, &requests.back()),
         "MPI_Isend", dest, tag);
