@@ -4,6 +4,7 @@
 // the same peer still arrives intact.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -20,11 +21,11 @@ using namespace mpi_test;
 template <class T>
 std::vector<std::byte> message_bytes(const T& value) {
   const std::vector<std::byte> payload = bale::serialize(value);
-  std::vector<std::byte> bytes(32);
+  std::vector<std::byte> bytes(32 + payload.size());
   bale::mpi::detail::write_header(
       bytes.data(), {bale::binary::id, bale::mpi::detail::flag_fingerprint,
                      bale::mpi::detail::message_fingerprint<T>, payload.size(), 1u << 30});
-  bytes.insert(bytes.end(), payload.begin(), payload.end());
+  std::copy(payload.begin(), payload.end(), bytes.begin() + 32);
   return bytes;
 }
 
