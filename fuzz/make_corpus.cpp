@@ -43,7 +43,8 @@ fuzz::shape make_shape(std::uint32_t id, int variant) {
   fuzz::shape s{id,           {{1, 2, "p", true}, {3.5, -4, "", false}},
                 std::nullopt, {},
                 {{"w", 1.5}}, nullptr,
-                {1, 2, 3},    {true, false, true}};
+                {1, 2, 3},    {true, false, true},
+                {},           {}};
   if (variant == 1) s.extra = std::int64_t{-7};
   if (variant == 2) s.extra = std::vector<std::uint16_t>{1, 2, 3};
   if (variant == 3) s.extra = std::u32string(U"abc");
@@ -82,7 +83,13 @@ int main() {
   for (int n = 0; n < 4; ++n) {
     fuzz::message m;
     for (int i = 0; i < n; ++i) m.push_back(make_shape(static_cast<std::uint32_t>(i), i));
-    if (n == 3) m[0].child = std::make_unique<fuzz::shape>(make_shape(9, 2));
+    if (n == 3) {
+      m[0].child = std::make_unique<fuzz::shape>(make_shape(9, 2));
+      const auto shared = std::make_shared<fuzz::point>(fuzz::point{5, 6, "shared", true});
+      m[0].shared = {shared, nullptr, shared};
+      m[2].shared = {shared};
+      m[0].child->shared = {shared, std::make_shared<fuzz::point>()};
+    }
     const auto bytes = bale::serialize(m);
     for (const char* target : {"deserialize", "try_deserialize"})
       write(target, "message" + std::to_string(n), bytes);

@@ -27,6 +27,8 @@ struct shape {
   std::unique_ptr<shape> child;
   std::array<float, 3> position;
   std::vector<bool> flags;
+  std::vector<std::shared_ptr<point>> shared;  // an object table: references, checked
+  std::weak_ptr<shape> up;                     // a reference that may not own (no cycle leaks)
 };
 
 using message = std::vector<shape>;

@@ -185,7 +185,8 @@ TEST(MsgpackHostile, NestingBombsStopAtTheDepthLimit) {
 
 TEST(MsgpackHostile, ManyNamesAreCheckedInLinearithmicTime) {
   // 200,000 distinct names for a type that reads one: indexing them must not compare every pair
-  // (that would be 2 * 10^10 comparisons); the member the type asks for is missing.
+  // (that would be 2 * 10^10 comparisons); the member the type asks for is missing (an optional:
+  // none), and the first of the others is unknown.
   constexpr std::uint32_t entries = 200000;
   std::vector<std::byte> input = bytes_of({0xdf, 0x00, 0x03, 0x0d, 0x40});
   for (std::uint32_t i = 0; i < entries; ++i) {
@@ -196,7 +197,7 @@ TEST(MsgpackHostile, ManyNamesAreCheckedInLinearithmicTime) {
   }
   auto r = read<hostile_msgpack::bag>(input);
   ASSERT_FALSE(r);
-  EXPECT_NE(std::string(r.error().what()).find("missing member \"a\""), std::string::npos)
+  EXPECT_NE(std::string(r.error().what()).find("unknown member \"m0\""), std::string::npos)
       << r.error().what();
   // A repeated name among them is found as well.
   input.insert(input.end(), {std::byte{0xa2}, std::byte{'m'}, std::byte{'7'}, std::byte{0xc0}});

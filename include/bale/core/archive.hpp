@@ -29,6 +29,9 @@
 //   write_variant(index, f)          f() writes the alternative
 //   fail(code, detail)               throws bale::error
 //   context()                        the write_context of this call
+//   write_deferred_sequence(f)       self-describing formats only, asked by pointers
+//                                    (types/detail/object_graph.hpp): a sequence whose length
+//                                    f() returns after writing it
 //
 // Input verbs (the same shapes; the archive checks lengths against the input and charges what the
 // callbacks will allocate to the read_context's budget before calling them)

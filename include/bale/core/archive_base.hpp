@@ -5,6 +5,7 @@
 // cost the levels of inlining that the readers' hot loops need.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -14,6 +15,11 @@
 #include "bale/core/read_context.hpp"
 
 namespace bale::detail {
+
+template <class T>
+inline constexpr bool is_std_optional = false;
+template <class U>
+inline constexpr bool is_std_optional<std::optional<U>> = true;
 
 /// Base of every archive: `ar(a, b, c)` hands each value to the archive's process().
 template <class Archive>

@@ -124,9 +124,11 @@ class reader {
   reader(const reader&) = delete;
   reader& operator=(const reader&) = delete;
 
+  /// Each value is a message of its own, as bale::writer writes it: pointers share objects
+  /// within a value, not across values.
   template <class... Ts>
   reader& operator()(Ts&... values) {
-    archive_(values...);
+    ((context_.restart_objects(), archive_(values)), ...);
     return *this;
   }
   std::size_t remaining() const noexcept { return archive_.remaining(); }

@@ -24,6 +24,10 @@ struct limits {
   /// their multi forms): keys chosen to collide would otherwise make reading quadratic. Random
   /// keys at the tables' load factor of 1 come nowhere near it.
   std::size_t max_bucket_keys = 64;
+  /// Objects that pointers (shared_ptr, weak_ptr, unique_ptr) may own in one message, on writing
+  /// as on reading. Each object is also charged to max_allocation, and each reference to an
+  /// object already read to it as the pointer it becomes.
+  std::size_t max_objects = std::size_t{1} << 24;
 };
 
 }  // namespace bale

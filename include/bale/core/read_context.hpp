@@ -1,13 +1,17 @@
 #pragma once
 // State that one decode shares across every input archive it creates: the limits, the nesting
-// depth and the allocation budget, which is one budget for the whole message.
+// depth, the allocation budget, which is one budget for the whole message, and the objects that
+// pointers own.
 
 #include <cstddef>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "bale/core/error.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/core/nesting.hpp"
+#include "bale/core/object_table.hpp"
 
 namespace bale::detail {
 
@@ -31,6 +35,15 @@ class read_context : public nesting_state {
   bool views_allowed() const noexcept { return views_allowed_; }
   void forbid_views() noexcept { views_allowed_ = false; }
 
+  object_reader_table& objects() {
+    if (!objects_) objects_ = std::make_unique<object_reader_table>();
+    return *objects_;
+  }
+  /// Forgets the objects read: the next value is a message of its own (bale::reader).
+  void restart_objects() noexcept { objects_.reset(); }
+  /// Registries installed for this read (bale::with): see bale/registry.hpp.
+  std::vector<installed_registry>& registries() noexcept { return registries_; }
+
   /// Elements that took no input bytes; they cannot be bounded by the input size.
   std::size_t empty_elements_left() const noexcept {
     return limits_.max_empty_elements - empty_elements_;
@@ -49,6 +62,8 @@ class read_context : public nesting_state {
   std::size_t empty_elements_ = 0;
   std::size_t empty_bytes_ = 0;
   bool views_allowed_ = true;
+  std::unique_ptr<object_reader_table> objects_;
+  std::vector<installed_registry> registries_;
 };
 
 }  // namespace bale::detail

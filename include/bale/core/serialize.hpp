@@ -25,6 +25,7 @@ std::size_t serialized_size_in(write_context& context, const Ts&... values) {
   size_counter counter;
   typename Format::template writer<size_counter> ar(counter, context);
   ar(values...);
+  context.restart_objects();
   return counter.size();
 }
 /// A save() that wrote fewer bytes the second time leaves bytes nobody wrote: an error too.
@@ -81,8 +82,8 @@ std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
 /// vector), which must hold serialized_size(values...) bytes; returns that size.
 /// Throws bale::error (errc::buffer_too_small) if it does not.
 template <format Format = binary, class Out, class... Ts>
-requires byte_output<std::remove_reference_t<Out>>
-std::size_t serialize_to(Out&& output, const Ts&... values) {
+requires byte_output<std::remove_reference_t<Out>> std::size_t serialize_to(Out&& output,
+                                                                            const Ts&... values) {
   const std::span<std::byte> out = as_writable_byte_span(output);
   const auto too_small = [&](std::size_t size) {
     throw error(errc::buffer_too_small, "the encoding needs " + std::to_string(size) +
@@ -113,7 +114,8 @@ std::size_t serialize_to(Out&& output, const Ts&... values) {
 /// place: only bytes past its present size are added (and zero-filled by the container), so a
 /// buffer reused for messages of similar size costs no fill at all. Returns the new size. On an
 /// exception the buffer is left empty.
-///   std::vector<std::byte> buffer;  for (...) { bale::serialize_assign(buffer, message); send(buffer); }
+///   std::vector<std::byte> buffer;  for (...) { bale::serialize_assign(buffer, message);
+///   send(buffer); }
 template <format Format = binary, byte_buffer Buffer, class... Ts>
 std::size_t serialize_assign(Buffer& buffer, const Ts&... values) {
   detail::write_context context;
@@ -176,9 +178,10 @@ class writer {
  public:
   explicit writer(Buffer& buffer) noexcept : buffer_(buffer) {}
 
+  /// Each value is a message of its own: pointers share objects within a value, not across.
   template <class... Ts>
   writer& operator()(const Ts&... values) {
-    serialize_into<Format>(buffer_, values...);
+    (serialize_into<Format>(buffer_, values), ...);
     return *this;
   }
   std::size_t size() const noexcept { return buffer_.size(); }

@@ -22,7 +22,32 @@
 
 namespace bale {
 
+namespace detail {
+/// Whether a pointer to member names a member that class T declares itself.
+template <class MemberPointer, class T>
+inline constexpr bool member_of = false;
+template <class F, class C, class T>
+inline constexpr bool member_of<F C::*, T> = std::is_same_v<C, T>;
+}  // namespace detail
+
 struct access {
+  // Whether T declares serialize (or save) itself rather than inheriting it from a base: a
+  // derived class that describes itself with save/load must not get its base's serialize.
+  template <class Archive, class T>
+  static constexpr bool declares_serialize() {
+    if constexpr (requires { &T::template serialize<Archive>; })
+      return detail::member_of<decltype(&T::template serialize<Archive>), T>;
+    else
+      return false;
+  }
+  template <class Archive, class T>
+  static constexpr bool declares_save() {
+    if constexpr (requires { &T::template save<Archive>; })
+      return detail::member_of<decltype(&T::template save<Archive>), T>;
+    else
+      return false;
+  }
+
   template <class Archive, class T>
   static auto serialize(Archive& ar, T& value) -> decltype(value.serialize(ar)) {
     return value.serialize(ar);
@@ -112,11 +137,22 @@ enum class description {
   aggregate,
 };
 
+template <class T, class Saving, class Loading>
+constexpr bool prefers_save_load() {
+  if constexpr (member_serialize<Saving, T> && member_save_load<Saving, T> &&
+                member_save_load<Loading, T>)
+    return !access::declares_serialize<Saving, T>() && access::declares_save<Saving, T>();
+  else
+    return false;
+}
+
 template <class T>
 constexpr description description_of() {
   using saving = probe_archive<false>;
   using loading = probe_archive<true>;
-  if constexpr (member_serialize<saving, T>)
+  // A class with both (one inherited) is described by the one it declares itself.
+  constexpr bool prefer_save_load = prefers_save_load<T, saving, loading>();
+  if constexpr (member_serialize<saving, T> && !prefer_save_load)
     return description::member_serialize;
   else if constexpr (member_save_load<saving, T> && member_save_load<loading, T>)
     return description::member_save_load;

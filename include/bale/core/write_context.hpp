@@ -1,12 +1,16 @@
 #pragma once
 // State that one write shares across every output archive it creates, as read_context does for a
 // decode: one per serialize*, save_file or record write, passed to the sizing pass and the writing
-// pass alike, so both see the same state: the nesting depth, limited as reading limits it (state
-// that must live for a whole message, such as an object table for shared pointers, belongs here
-// too, not in a writer).
+// pass alike, so both see the same state: the nesting depth, limited as reading limits it, and
+// the objects that pointers own (made when the first pointer is met: a message without pointers
+// never makes it).
+
+#include <memory>
+#include <vector>
 
 #include "bale/core/limits.hpp"
 #include "bale/core/nesting.hpp"
+#include "bale/core/object_table.hpp"
 
 namespace bale::detail {
 
@@ -19,8 +23,22 @@ class write_context : public nesting_state {
 
   const bale::limits& limits() const noexcept { return limits_; }
 
+  object_writer_table& objects() {
+    if (!objects_) objects_ = std::make_unique<object_writer_table>();
+    return *objects_;
+  }
+  /// Called between the sizing pass and the writing pass: both must number objects alike.
+  void restart_objects() {
+    if (objects_) objects_->restart();
+  }
+
+  /// Registries installed for this write (bale::with): see bale/registry.hpp.
+  std::vector<installed_registry>& registries() noexcept { return registries_; }
+
  private:
   bale::limits limits_;
+  std::unique_ptr<object_writer_table> objects_;
+  std::vector<installed_registry> registries_;
 };
 
 }  // namespace bale::detail

@@ -464,7 +464,12 @@ void save_file(const std::filesystem::path& path, const T& value,
       [&](detail::file_sink& sink) {
         if (options.compression == codec::none) {
           detail::write_context context(options.limits);
-          typename Format::template writer<detail::file_sink> ar(sink, context);
+          using file_writer = typename Format::template writer<detail::file_sink>;
+          // A self-describing format that counts before writing (MessagePack) learns the counts
+          // of a pointer graph's bodies in a sizing pass.
+          if constexpr (file_writer::self_describing && detail::sizes_first<Format>)
+            (void)detail::serialized_size_in<Format>(context, value);
+          file_writer ar(sink, context);
           ar(value);
         } else {
           const std::vector<std::byte> packed =

@@ -36,11 +36,6 @@
 
 namespace bale::detail {
 
-template <class T>
-inline constexpr bool is_std_optional = false;
-template <class U>
-inline constexpr bool is_std_optional<std::optional<U>> = true;
-
 template <class Anchor = bale_global_namespace>
 class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_paths {
  public:

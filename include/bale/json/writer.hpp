@@ -85,6 +85,13 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
     write_elements();
     close(']');
   }
+  /// A sequence whose length is known once write_elements() has written it (a graph's bodies).
+  template <class F>
+  void write_deferred_sequence(F&& write_elements) {
+    open('[', frame::array);
+    (void)write_elements();
+    close(']');
+  }
   template <class T>
   void write_contiguous_sequence(const T* data, std::size_t count) {
     if constexpr (json_byte<T>) {

@@ -190,6 +190,12 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       return;
     }
     const std::byte* at = level_->find(name);
+    if constexpr (is_std_optional<T>) {
+      if (at == nullptr) {  // an absent optional member is none, as in JSON
+        value.reset();
+        return;
+      }
+    }
     if (at == nullptr)
       fail(errc::invalid_value, "missing member \"" + std::string(name) + "\" (or read twice)");
     const std::byte* resume = position();

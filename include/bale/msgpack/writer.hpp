@@ -72,6 +72,28 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
       write_elements();
     });
   }
+  /// A sequence whose length is known once write_elements() has written it and returned it (the
+  /// bodies of a pointer graph): the sizing pass records it, the writing pass puts it first.
+  template <class F>
+  void write_deferred_sequence(F&& write_elements) {
+    as_value(false, [&] {
+      const nesting_guard guard(*this);
+      object_writer_table& objects = context_.objects();
+      if constexpr (Sink::counts_only) {
+        const std::uint32_t count = write_elements();
+        objects.record_count(count);
+        put_header(msgpack_wire::container::array, count);
+      } else {
+        std::uint32_t count = 0;
+        if (!objects.recorded_count(count))
+          fail(errc::invalid_value, "a pointer graph in MessagePack is sized before it is written");
+        put_header(msgpack_wire::container::array, count);
+        if (write_elements() != count)
+          fail(errc::invalid_value,
+               "a save() reached other objects than when the size was counted");
+      }
+    });
+  }
   template <class T>
   void write_contiguous_sequence(const T* data, std::size_t count) {
     as_value(false, [&] {

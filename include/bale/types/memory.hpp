@@ -1,16 +1,19 @@
 #pragma once
-// std::unique_ptr<T> and std::shared_ptr<T> with value semantics: a presence flag (null or not),
-// then the pointee. Two shared_ptrs to one object are written twice and read back as two objects.
-// A pointee is charged to the decode's allocation budget before it is allocated: a few bytes on
-// the wire must not buy an object of any size.
+// std::shared_ptr<T>, std::weak_ptr<T> and std::unique_ptr<T>: pointers that own their objects.
+// Two shared_ptrs (or weak_ptrs) to one object come back as two pointers to one object, cycles
+// through weak_ptr included; a pointer to a polymorphic type holds any type that a registry
+// passed to the call lists (bale::with, bale/registry.hpp). Bodies are written breadth first, so
+// a list or tree of pointers of any length takes no more stack than one of its nodes
+// (types/detail/object_graph.hpp has the wire forms). Every object read is charged to the
+// allocation budget and counted against limits::max_objects before it is made.
 
-#include <cstddef>
 #include <memory>
 #include <type_traits>
 
-#include "bale/core/archive_base.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
+#include "bale/types/detail/object_graph.hpp"
+#include "bale/types/detail/object_graph_load.hpp"
 
 namespace bale {
 
@@ -21,16 +24,11 @@ struct serializer<std::unique_ptr<T>> {
 
   template <class Archive>
   static void save(Archive& ar, const std::unique_ptr<T>& pointer) {
-    ar.write_optional(pointer != nullptr, [&] { ar(*pointer); });
+    detail::save_pointer(ar, pointer.get(), detail::ownership::unique);
   }
   template <class Archive>
   static void load(Archive& ar, std::unique_ptr<T>& pointer) {
-    pointer.reset();
-    ar.read_optional([&] {
-      detail::charge_allocation(ar, 1, sizeof(T));
-      pointer = std::make_unique<T>();
-      ar(*pointer);
-    });
+    detail::load_pointer(ar, pointer, detail::ownership::unique);
   }
 };
 
@@ -38,22 +36,34 @@ template <class T>
 struct serializer<std::shared_ptr<T>> {
   static_assert(!std::is_array_v<T>, "bale: shared_ptr<T[]> has no size; use std::vector<T>");
   using wire_shape = wire::flag_prefixed;
-  // make_shared allocates the object beside two reference counts.
-  static constexpr std::size_t shared_block_size = sizeof(T) + 2 * sizeof(long);
 
   template <class Archive>
   static void save(Archive& ar, const std::shared_ptr<T>& pointer) {
-    ar.write_optional(pointer != nullptr, [&] { ar(*pointer); });
+    detail::save_pointer(ar, pointer.get(), detail::ownership::shared);
   }
   template <class Archive>
   static void load(Archive& ar, std::shared_ptr<T>& pointer) {
-    pointer.reset();
-    ar.read_optional([&] {
-      detail::charge_allocation(ar, 1, shared_block_size);
-      auto fresh = std::make_shared<std::remove_const_t<T>>();
-      ar(*fresh);
-      pointer = std::move(fresh);
-    });
+    detail::load_pointer(ar, pointer, detail::ownership::shared);
+  }
+};
+
+/// A weak_ptr is written as the shared_ptr it locks to (null once expired). An object that only
+/// weak_ptrs reach is read, then freed when the read returns: the weak_ptr is then expired, as it
+/// would be in the writer's program were no shared_ptr keeping it.
+template <class T>
+struct serializer<std::weak_ptr<T>> {
+  using wire_shape = wire::flag_prefixed;
+
+  template <class Archive>
+  static void save(Archive& ar, const std::weak_ptr<T>& pointer) {
+    const std::shared_ptr<T> locked = pointer.lock();
+    detail::save_pointer(ar, locked.get(), detail::ownership::shared);
+  }
+  template <class Archive>
+  static void load(Archive& ar, std::weak_ptr<T>& pointer) {
+    std::shared_ptr<T> strong;
+    detail::load_pointer(ar, strong, detail::ownership::shared);
+    pointer = strong;
   }
 };
 

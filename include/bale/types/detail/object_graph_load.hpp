@@ -1,0 +1,270 @@
+#pragma once
+// Reading a pointer that owns (or shares) its object: the counterpart of object_graph.hpp, which
+// has the wire forms. Every number, reference and type is checked against what the message has
+// made so far before it is used, so no input makes a pointer to an object of another type.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <typeinfo>
+
+#include "bale/core/archive_base.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/object_table.hpp"
+#include "bale/types/detail/object_graph.hpp"
+#include "bale/types/detail/polymorphic.hpp"
+
+namespace bale::detail {
+
+/// Reads what the queue holds, in order, with the archive that filled it.
+template <class Archive>
+void load_queued_bodies(Archive& ar) {
+  body_queue<pending_load>& queue = ar.context().objects().queue();
+  std::size_t count = 0;
+  within_field("$objects", [&] {
+    while (!queue.empty()) {
+      const pending_load next = queue.pop();
+      within_index(count, [&] { next.load(&ar, next.object); });
+      ++count;
+    }
+  });
+}
+
+/// The registry's types for pointers of static type S, if S is polymorphic and a registry lists it.
+template <class S, class Archive>
+const derived_types<S>* registry_types(Archive& ar) noexcept {
+  if constexpr (std::is_polymorphic_v<S>)
+    return installed_types<S, Archive>(ar.context());
+  else
+    return nullptr;
+}
+
+template <class S, class Archive>
+const derived_entry<S>* find_type_id(Archive& ar, const derived_types<S>& types, std::uint32_t id,
+                                     std::size_t at) {
+  const derived_entry<S>* e = types.find(id);
+  if (e == nullptr)
+    ar.fail_at(errc::wrong_type,
+               "type id " + std::to_string(id) +
+                   " is not one a registry given to this call lists for " +
+                   readable_name(typeid(S)),
+               at);
+  return e;
+}
+
+/// A byte format's type tag: a type new to the message (0, then its id) or one named before.
+template <class S, class Archive>
+const derived_entry<S>* read_type_tag(Archive& ar, const derived_types<S>& types) {
+  std::vector<std::uint32_t>& named = ar.context().objects().type_ids();
+  const std::size_t at = ar.offset();
+  std::uint32_t tag = 0;
+  ar.read_scalar(tag);
+  if (tag != 0) {
+    if (tag - 1 >= named.size())
+      ar.fail_at(errc::invalid_value,
+                 "type tag " + std::to_string(tag) + ": the message has named " +
+                     std::to_string(named.size()) + " types",
+                 at);
+    return find_type_id(ar, types, named[tag - 1], at);
+  }
+  std::uint32_t id = 0;
+  ar.read_scalar(id);
+  const derived_entry<S>* e = find_type_id(ar, types, id, at);
+  for (const std::uint32_t earlier : named)
+    if (earlier == id)
+      ar.fail_at(errc::invalid_value, "type id " + std::to_string(id) + " named twice", at);
+  named.push_back(id);
+  return e;
+}
+
+template <class S>
+struct made_object {
+  S* site = nullptr;
+  void* object = nullptr;  // the most-derived address
+  std::shared_ptr<void> owner;
+  const std::type_info* type = nullptr;
+  void (*load)(void* archive, void* object) = nullptr;
+};
+
+/// Makes a new object for a pointer of static type S: of the registry's type `e`, or an S.
+template <class S, class Archive>
+made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>* e,
+                           std::size_t at) {
+  read_context& context = ar.context();
+  if (context.objects().objects() >= context.limits().max_objects) fail_too_many_objects(ar);
+  made_object<S> made;
+  const std::size_t size = e != nullptr ? e->size : sizeof(S);
+  const std::size_t bookkeeping = sizeof(object_reader_table::entry) + sizeof(pending_load);
+  charge_allocation(ar, 1,
+                    size + bookkeeping + (owner == ownership::shared ? 2 * sizeof(long) : 0));
+  if (e != nullptr) {
+    if (owner == ownership::unique && *e->type != typeid(S) && !std::has_virtual_destructor_v<S>)
+      ar.fail_at(errc::wrong_type,
+                 "a unique_ptr<" + readable_name(typeid(S)) + "> cannot own a " +
+                     std::string(e->name) + ": " + readable_name(typeid(S)) +
+                     " has no virtual destructor",
+                 at);
+    if (owner == ownership::shared)
+      made.owner = e->make_shared(&made.object);
+    else
+      made.object = e->make_unique();
+    made.site = e->upcast(made.object);
+    made.type = e->type;
+    made.load = e->load;
+  } else if constexpr (std::is_abstract_v<S>) {
+    ar.fail_at(errc::wrong_type,
+               readable_name(typeid(S)) + " is abstract: read it with a registry (bale::with)", at);
+  } else {
+    if (owner == ownership::shared) {
+      auto fresh = std::make_shared<S>();
+      made.object = fresh.get();
+      made.owner = std::move(fresh);
+    } else {
+      made.object = new S();
+    }
+    made.site = static_cast<S*>(made.object);
+    made.type = &typeid(S);
+    made.load = &load_exact<Archive, S>;
+  }
+  return made;
+}
+
+/// Enters a made object in the table and queues its body; the outermost pointer then reads every
+/// queued body (read_bodies).
+template <class S, class Archive, class ReadBodies>
+void enter_object(Archive& ar, const made_object<S>& made, ReadBodies&& read_bodies) {
+  object_reader_table& table = ar.context().objects();
+  table.add(made.owner, made.object, *made.type);
+  body_queue<pending_load>& queue = table.queue();
+  if (queue.draining()) {
+    queue.push({made.object, made.load});
+    return;
+  }
+  const typename body_queue<pending_load>::drain_guard draining(queue);
+  queue.push({made.object, made.load});
+  read_bodies();
+}
+
+/// The object numbered `number`, as a shared pointer of static type S, or an error.
+template <class S, class Archive>
+std::shared_ptr<S> resolve_reference(Archive& ar, std::uint64_t number, std::size_t at) {
+  const object_reader_table& table = ar.context().objects();
+  const object_reader_table::entry* e = table.find(number);
+  if (e == nullptr)
+    ar.fail_at(errc::invalid_value,
+               "a reference to object " + std::to_string(number) + ", but only " +
+                   std::to_string(table.objects()) + " come before it",
+               at);
+  if (!e->owner)
+    ar.fail_at(errc::wrong_type,
+               "a reference to object " + std::to_string(number) + ", which a unique_ptr owns", at);
+  S* site = nullptr;
+  if (*e->type == typeid(S)) {
+    site = static_cast<S*>(e->object);
+  } else if (const derived_types<S>* types = registry_types<S>(ar)) {
+    if (const derived_entry<S>* d = types->find(*e->type)) site = d->upcast(e->object);
+  }
+  if (site == nullptr)
+    ar.fail_at(errc::wrong_type,
+               "object " + std::to_string(number) + " is a " + readable_name(*e->type) +
+                   ", not a " + readable_name(typeid(S)),
+               at);
+  charge_allocation(ar, 1, sizeof(std::shared_ptr<S>));
+  return std::shared_ptr<S>(e->owner, site);
+}
+
+/// Hands a made object to its pointer: shared_ptr<S> or unique_ptr<S>.
+template <class P, class S>
+void adopt(std::shared_ptr<P>& out, const made_object<S>& made) {
+  out = std::shared_ptr<S>(made.owner, made.site);
+}
+template <class P, class S>
+void adopt(std::unique_ptr<P>& out, const made_object<S>& made) {
+  out.reset(made.site);
+}
+
+/// A self-describing format's pointer: null, {"$ref": n} or {"$id": n, "$type": ..., "$objects":
+/// [...]}.
+template <class Archive, class Pointer>
+void load_described_pointer(Archive& ar, Pointer& out, ownership owner) {
+  using S = std::remove_const_t<typename Pointer::element_type>;
+  ar.read_optional([&] {
+    ar.read_composite([&] {
+      const std::size_t at = ar.offset();
+      std::optional<std::uint64_t> ref;
+      std::optional<std::uint64_t> id;
+      ar.read_field("$ref", ref);
+      ar.read_field("$id", id);
+      if (ref.has_value() == id.has_value())
+        ar.fail_at(errc::invalid_value, "a pointer is {\"$ref\": n} or {\"$id\": n, ...}", at);
+      if (ref) {
+        if constexpr (requires { out = resolve_reference<S>(ar, *ref, at); }) {
+          if (owner == ownership::shared) {
+            out = resolve_reference<S>(ar, *ref, at);
+            return;
+          }
+        }
+        ar.fail_at(errc::invalid_value, "a unique_ptr is never a reference", at);
+      }
+      const std::size_t expected = ar.context().objects().objects();
+      if (*id != expected)
+        ar.fail_at(errc::invalid_value,
+                   "\"$id\" is " + std::to_string(*id) + " where " + std::to_string(expected) +
+                       " comes next",
+                   at);
+      const derived_entry<S>* e = nullptr;
+      if (const derived_types<S>* types = registry_types<S>(ar)) {
+        std::optional<std::string> name;
+        ar.read_field("$type", name);
+        if (!name) ar.fail_at(errc::invalid_value, "a new object here needs its \"$type\"", at);
+        e = types->find(std::string_view(*name));
+        if (e == nullptr)
+          ar.fail_at(errc::wrong_type,
+                     "type \"" + *name + "\" is not one a registry given to this call lists for " +
+                         readable_name(typeid(S)),
+                     at);
+      }
+      const made_object<S> made = make_object<S>(ar, owner, e, at);
+      adopt(out, made);
+      queued_bodies bodies;
+      enter_object(ar, made, [&] { ar.read_field("$objects", bodies); });
+    });
+  });
+}
+
+/// Reads a pointer that owns (or shares) its object into `out` (shared_ptr or unique_ptr).
+template <class Archive, class Pointer>
+void load_pointer(Archive& ar, Pointer& out, ownership owner) {
+  using S = std::remove_const_t<typename Pointer::element_type>;
+  out.reset();
+  if constexpr (Archive::self_describing) {
+    load_described_pointer(ar, out, owner);
+  } else {
+    const auto read_new = [&](std::size_t at) {
+      const derived_types<S>* types = registry_types<S>(ar);
+      const derived_entry<S>* e = types != nullptr ? read_type_tag(ar, *types) : nullptr;
+      const made_object<S> made = make_object<S>(ar, owner, e, at);
+      adopt(out, made);
+      enter_object(ar, made, [&] { load_queued_bodies(ar); });
+    };
+    const std::size_t at = ar.offset();
+    if (owner == ownership::unique) {
+      ar.read_optional([&] { read_new(at); });
+      return;
+    }
+    std::uint32_t tag = 0;
+    ar.read_scalar(tag);
+    if (tag == 0) return;
+    if (tag == 1) {
+      read_new(at);
+    } else {
+      if constexpr (requires { out = resolve_reference<S>(ar, tag - 2U, at); })
+        out = resolve_reference<S>(ar, tag - 2U, at);
+    }
+  }
+}
+
+}  // namespace bale::detail
