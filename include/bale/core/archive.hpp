@@ -162,6 +162,8 @@ namespace bale::detail {
 
 /// The optional trait: whether the archive's values are text meant for people.
 template <class Archive>
-inline constexpr bool human_readable = requires { requires Archive::human_readable; };
+inline constexpr bool human_readable = requires {
+  requires Archive::human_readable;
+};
 
 }  // namespace bale::detail
