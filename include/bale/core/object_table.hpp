@@ -33,11 +33,11 @@ struct installed_registry {
 /// (instantiated for the archive that met the pointer; the queue is emptied by that same archive).
 struct pending_save {
   const void* object;
-  void (*save)(void* archive, const void* object);
+  void (*run)(void* archive, const void* object);  // writes the body
 };
 struct pending_load {
   void* object;
-  void (*load)(void* archive, void* object);
+  void (*run)(void* archive, void* object);  // reads the body
 };
 
 /// The queue of bodies and whether an archive is emptying it: a pointer met while it is being

@@ -15,8 +15,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -86,15 +84,16 @@ object_to_write describe(Archive& ar, const S* pointer) {
   }
 }
 
-/// Writes what the queue holds, in order, with the archive that filled it; returns how many.
+/// Writes (or reads) what the queue holds, in order, with the archive that filled it; returns
+/// how many bodies.
 template <class Archive>
-std::uint32_t save_queued_bodies(Archive& ar) {
-  body_queue<pending_save>& queue = ar.context().objects().queue();
+std::uint32_t run_queued_bodies(Archive& ar) {
+  auto& queue = ar.context().objects().queue();
   std::uint32_t count = 0;
   within_field("$objects", [&] {
     while (!queue.empty()) {
-      const pending_save next = queue.pop();
-      within_index(count, [&] { next.save(&ar, next.object); });
+      const auto next = queue.pop();
+      within_index(count, [&] { next.run(&ar, next.object); });
       ++count;
     }
   });
@@ -143,7 +142,7 @@ void write_new_object(Archive& ar, ownership owner, std::uint32_t number,
   } else {
     const auto rest = [&] {
       write_type_tag(ar, object);
-      if (outermost) save_queued_bodies(ar);
+      if (outermost) run_queued_bodies(ar);
     };
     if (owner == ownership::shared) {
       ar.write_scalar(std::uint32_t{1});
@@ -214,7 +213,7 @@ template <>
 struct serializer<detail::queued_bodies> {
   template <class Archive>
   static void save(Archive& ar, const detail::queued_bodies&) {
-    ar.write_deferred_sequence([&] { return detail::save_queued_bodies(ar); });
+    ar.write_deferred_sequence([&] { return detail::run_queued_bodies(ar); });
   }
   template <class Archive>
   static void load(Archive& ar, detail::queued_bodies&) {
@@ -225,7 +224,7 @@ struct serializer<detail::queued_bodies> {
           if (queue.empty())
             ar.fail(errc::invalid_value, "more object bodies than new objects before them");
           const detail::pending_load next = queue.pop();
-          next.load(&element, next.object);
+          next.run(&element, next.object);
         });
     if (!queue.empty()) ar.fail(errc::invalid_value, "fewer object bodies than new objects");
   }

@@ -19,20 +19,6 @@
 
 namespace bale::detail {
 
-/// Reads what the queue holds, in order, with the archive that filled it.
-template <class Archive>
-void load_queued_bodies(Archive& ar) {
-  body_queue<pending_load>& queue = ar.context().objects().queue();
-  std::size_t count = 0;
-  within_field("$objects", [&] {
-    while (!queue.empty()) {
-      const pending_load next = queue.pop();
-      within_index(count, [&] { next.load(&ar, next.object); });
-      ++count;
-    }
-  });
-}
-
 /// The registry's types for pointers of static type S, if S is polymorphic and a registry lists it.
 template <class S, class Archive>
 const derived_types<S>* registry_types(Archive& ar) noexcept {
@@ -248,7 +234,7 @@ void load_pointer(Archive& ar, Pointer& out, ownership owner) {
       const derived_entry<S>* e = types != nullptr ? read_type_tag(ar, *types) : nullptr;
       const made_object<S> made = make_object<S>(ar, owner, e, at);
       adopt(out, made);
-      enter_object(ar, made, [&] { load_queued_bodies(ar); });
+      enter_object(ar, made, [&] { run_queued_bodies(ar); });
     };
     const std::size_t at = ar.offset();
     if (owner == ownership::unique) {
