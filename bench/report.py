@@ -38,6 +38,7 @@ CASES = {
     "base64_1MB": "9a. base64 of 1 MB",
     "base64_8MB": "9b. base64 of 8 MB",
     "base64_64MB": "9c. base64 of 64 MB",
+    "scene_graph": "10. A scene graph: 10^6 nodes, shared materials and instanced leaves, polymorphic shapes",
 }
 JSON_CASES = [("json_hash_map", "HPS hash map"), ("json_seed_struct", "100,000 seed structs"),
               ("json_document", "nested document")]

@@ -146,6 +146,36 @@ TEST(IdentityBytes, BinaryBytes) {
     EXPECT_EQ(std::to_integer<std::uint8_t>(bytes[i]), expected[i]) << i;
 }
 
+// A save() that meets other pointers when writing than when its size was counted is an error,
+// not a message whose references name the wrong objects.
+struct fickle {
+  std::shared_ptr<int> a = std::make_shared<int>(1);
+  std::shared_ptr<int> b = std::make_shared<int>(2);
+  mutable int calls = 0;
+  template <class Archive>
+  void save(Archive& ar) const {
+    if (++calls % 2)
+      ar(a, b);
+    else
+      ar(b, a);
+  }
+  template <class Archive>
+  void load(Archive& ar) {
+    ar(a, b);
+  }
+};
+
+TEST(IdentityBytes, SaveThatChangesBetweenPassesIsAnError) {
+  const fickle f;
+  try {
+    (void)bale::serialize(f);
+    FAIL() << "wrote a message whose references do not match its objects";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value);
+    EXPECT_NE(std::string(e.what()).find("another order"), std::string::npos) << e.what();
+  }
+}
+
 TEST(IdentityBytes, JsonForm) {
   auto leaf = std::make_shared<int>(7);
   const std::vector<std::shared_ptr<int>> twice{leaf, leaf, nullptr};

@@ -15,9 +15,10 @@
 #include <deque>
 #include <memory>
 #include <typeinfo>
-#include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include "bale/core/address_map.hpp"
 
 namespace bale::detail {
 
@@ -83,10 +84,22 @@ class object_writer_table {
   };
 
   /// The number of the object at `address` (its most-derived address), fresh if not yet met.
+  /// The sizing pass looks addresses up and logs each answer; the writing pass, meeting the same
+  /// pointers in the same order, reads the log instead (in order: no hashing, no cache misses).
+  /// An address the log does not expect comes back with a number past objects(): the value's
+  /// save() wrote different pointers the second time.
   found identify(const void* address, const std::type_info& type) {
+    if (replaying_) {
+      if (cursor_ == log_.size() || log_[cursor_].address != address) return {~0U, false, &type};
+      const std::uint32_t number = log_[cursor_++].number;
+      const bool fresh = number == next_;
+      if (fresh) ++next_;
+      return {number, fresh, &type};  // its type was checked in the sizing pass
+    }
     const auto [at, inserted] = numbers_.try_emplace(address, next_, &type);
     if (inserted) ++next_;
-    return {at->second.number, inserted, at->second.type};
+    log_.push_back({address, at->number});
+    return {at->number, inserted, at->type};
   }
   /// A number for an object no other pointer can share (a unique_ptr's).
   std::uint32_t number_unique() noexcept { return next_++; }
@@ -97,6 +110,8 @@ class object_writer_table {
   /// Polymorphic types in the order a message first names them: later objects of a type refer to
   /// it by this index. Returns the index and whether the type is new to the message.
   std::pair<std::uint32_t, bool> type_index(const std::type_info& type) {
+    for (std::uint32_t i = 0; i < types_.size(); ++i)  // same object first: no name compares
+      if (types_[i] == &type) return {i, false};
     for (std::uint32_t i = 0; i < types_.size(); ++i)
       if (*types_[i] == type) return {i, false};
     types_.push_back(&type);
@@ -112,21 +127,26 @@ class object_writer_table {
     return true;
   }
 
-  /// Forgets the objects met, for the writing pass after the sizing pass (which saw the same).
-  void restart() {
-    numbers_.clear();
+  /// Starts the writing pass after the sizing pass, which met the same pointers: from now on
+  /// identify() replays the sizing pass's answers.
+  void restart() noexcept {
     types_.clear();
     next_ = 0;
     next_count_ = 0;
+    replaying_ = true;
+    cursor_ = 0;
+    numbers_.clear();  // the log answers from now on
   }
 
  private:
-  struct entry {
-    entry(std::uint32_t n, const std::type_info* t) noexcept : number(n), type(t) {}
+  struct logged {
+    const void* address;
     std::uint32_t number;
-    const std::type_info* type;
   };
-  std::unordered_map<const void*, entry> numbers_;
+  address_map numbers_;
+  std::vector<logged> log_;
+  std::size_t cursor_ = 0;
+  bool replaying_ = false;
   std::uint32_t next_ = 0;
   std::vector<const std::type_info*> types_;
   std::vector<std::uint32_t> counts_;

@@ -180,6 +180,10 @@ void save_pointer(Archive& ar, const S* pointer, ownership owner) {
   if (owner == ownership::shared) {
     const auto found = table.identify(object.address, *object.type);
     if (!found.fresh) {
+      if (found.number >= table.objects())
+        ar.fail(errc::invalid_value,
+                "a save() met its pointers in another order than when its size was counted: it "
+                "must write the same value every time");
       if (*found.type != *object.type)
         ar.fail(errc::wrong_type,
                 "two pointers of different types (" + readable_name(*found.type) + ", " +
