@@ -42,7 +42,7 @@ class address_map {
   // Multiplying by 2^64 / phi spreads addresses that differ only in their low bits (objects of
   // one size in a row) over the whole table; the top bits are the index.
   std::size_t home(const void* address) const noexcept {
-    const auto bits = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(address));
+    const std::uint64_t bits = reinterpret_cast<std::uintptr_t>(address);
     return static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ULL) >> shift_);
   }
   slot* probe(const void* address) noexcept {
