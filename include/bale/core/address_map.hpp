@@ -30,7 +30,6 @@ class address_map {
     ++size_;
     return {s, true};
   }
-  std::size_t size() const noexcept { return size_; }
   /// Empties the table and gives its memory back.
   void clear() noexcept {
     slots_ = std::vector<slot>();
