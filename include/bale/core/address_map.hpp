@@ -14,21 +14,32 @@ namespace bale::detail {
 
 class address_map {
  public:
+  /// What holds an object: a unique_ptr, shared_ptrs, or (so far) only observers.
+  enum class holder : std::uint8_t { observers, unique, shared };
   struct slot {
     const void* address = nullptr;  // null: empty (a null pointer is never an object)
     std::uint32_t number = 0;
+    holder held_by = holder::observers;
     const std::type_info* type = nullptr;
   };
 
-  /// The slot for `address`, and true if it was added now with `number` and `type`.
-  std::pair<slot*, bool> try_emplace(const void* address, std::uint32_t number,
-                                     const std::type_info* type) {
+  /// The slot for `address`, and true if it was added now from `fresh`.
+  std::pair<slot*, bool> try_emplace(const slot& fresh) {
     if ((size_ + 1) * 4 > slots_.size() * 3) grow();
-    slot* s = probe(address);
+    slot* s = probe(fresh.address);
     if (s->address) return {s, false};
-    *s = {address, number, type};
+    *s = fresh;
     ++size_;
     return {s, true};
+  }
+  /// The slot for `address`, or null.
+  const slot* find(const void* address) const noexcept {
+    if (slots_.empty()) return nullptr;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = home(address);; i = (i + 1) & mask) {
+      if (slots_[i].address == address) return &slots_[i];
+      if (!slots_[i].address) return nullptr;
+    }
   }
   /// Empties the table and gives its memory back.
   void clear() noexcept {

@@ -31,6 +31,13 @@ class archive_base {
   }
 };
 
+/// Ends a message that `ar` wrote (its first pass) or read: every object its observers point at
+/// is owned by a pointer of the message.
+template <class Archive>
+void end_message(const Archive& ar) {
+  if (const auto problem = ar.context().dangling_objects()) ar.fail(errc::invalid_value, *problem);
+}
+
 /// Runs f(); an error thrown inside gets `name` in front of its field path.
 template <class F>
 [[gnu::always_inline]] inline decltype(auto) within_field(std::string_view name, F&& f) {

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 
+#include "bale/core/archive_base.hpp"
 #include "bale/core/buffer.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
@@ -18,8 +19,10 @@ namespace bale {
 
 namespace detail {
 
+/// Ends a read: the message's observers point at objects it owns, and no byte is left.
 template <class Reader>
 void require_consumed(const Reader& ar) {
+  end_message(ar);
   if (ar.remaining() != 0)
     ar.fail_at(errc::trailing_bytes, std::to_string(ar.remaining()) + " bytes left after the value",
                ar.offset());
@@ -128,7 +131,7 @@ class reader {
   /// within a value, not across values.
   template <class... Ts>
   reader& operator()(Ts&... values) {
-    ((context_.restart_objects(), archive_(values)), ...);
+    ((context_.restart_objects(), archive_(values), detail::end_message(archive_)), ...);
     return *this;
   }
   std::size_t remaining() const noexcept { return archive_.remaining(); }

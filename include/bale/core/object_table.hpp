@@ -10,10 +10,14 @@
 // Objects are numbered in the order they are first met, the same on both sides: a reference is
 // the number of an earlier object, and each side checks it against the table.
 
+#include <cxxabi.h>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <deque>
 #include <memory>
+#include <optional>
+#include <string>
 #include <typeinfo>
 #include <utility>
 #include <vector>
@@ -21,6 +25,15 @@
 #include "bale/core/address_map.hpp"
 
 namespace bale::detail {
+
+/// A type's name as people write it, for error messages.
+inline std::string readable_name(const std::type_info& type) {
+  int status = 0;
+  char* name = abi::__cxa_demangle(type.name(), nullptr, nullptr, &status);
+  std::string out = status == 0 && name != nullptr ? name : type.name();
+  std::free(name);
+  return out;
+}
 
 /// A registry's functions for pointers of one static type (`site`), instantiated for one archive
 /// type, as bale::with installs them in a write or read context (core/registry.hpp).
@@ -74,36 +87,54 @@ class body_queue {
   bool draining_ = false;
 };
 
+/// Who a pointer is: the owner of its object (unique_ptr, owning_ptr), one of its shared owners
+/// (shared_ptr, weak_ptr), or an observer (bale::observer) of an object owned elsewhere.
+enum class pointer_role : std::uint8_t { unique, shared, observer };
+
+/// How a pointer met its object: first (the body follows), again (a reference), or as the owner
+/// of an object an observer met first (a claim: a reference that takes ownership).
+enum class met_as : std::uint8_t { fresh, again, claim, owned_twice, out_of_order };
+
 /// The writing side: objects by address, each with its type and number.
 class object_writer_table {
  public:
+  using holder = address_map::holder;
   struct found {
     std::uint32_t number;
-    bool fresh;
-    const std::type_info* type;  // the type the object was first written as
+    met_as how;
+    const std::type_info* type;  // the type the object was first met as
   };
 
-  /// The number of the object at `address` (its most-derived address), fresh if not yet met.
+  /// How the pointer `role` to the object at `address` (its most-derived address) meets it.
   /// The sizing pass looks addresses up and logs each answer; the writing pass, meeting the same
   /// pointers in the same order, reads the log instead (in order: no hashing, no cache misses).
-  /// An address the log does not expect comes back with a number past objects(): the value's
-  /// save() wrote different pointers the second time.
-  found identify(const void* address, const std::type_info& type) {
+  /// Objects a unique_ptr owns are looked up only once the message has an observer: until then
+  /// no other pointer can meet them, and the log has them for when one does.
+  found identify(const void* address, const std::type_info& type, pointer_role role) {
     if (replaying_) {
-      if (cursor_ == log_.size() || log_[cursor_].address != address) return {~0U, false, &type};
-      const std::uint32_t number = log_[cursor_++].number;
-      const bool fresh = number == next_;
-      if (fresh) ++next_;
-      return {number, fresh, &type};  // its type was checked in the sizing pass
+      if (cursor_ == log_.size() || log_[cursor_].address != address)
+        return {0, met_as::out_of_order, &type};
+      const logged& answer = log_[cursor_++];
+      if (answer.how == met_as::fresh) ++next_;
+      return {answer.number, answer.how, &type};  // its type was checked in the sizing pass
     }
-    const auto [at, inserted] = numbers_.try_emplace(address, next_, &type);
-    if (inserted) ++next_;
-    log_.push_back({address, at->number});
-    return {at->number, inserted, at->type};
+    if (role == pointer_role::observer && !tracking_) track_unique_objects();
+    found f{next_, met_as::fresh, &type};
+    if (role != pointer_role::unique || tracking_) f = look_up(address, type, role);
+    if (f.how == met_as::fresh) ++next_;
+    log_.push_back({address, &type, f.number, f.how});
+    return f;
   }
-  /// A number for an object no other pointer can share (a unique_ptr's).
-  std::uint32_t number_unique() noexcept { return next_++; }
   std::size_t objects() const noexcept { return next_; }
+
+  /// Null, or the first object that observers met and no pointer of the message owns.
+  const address_map::slot* unowned_object() const noexcept {
+    if (unowned_ == 0) return nullptr;
+    for (const void* address : observed_first_)
+      if (const address_map::slot* s = numbers_.find(address); s->held_by == holder::observers)
+        return s;
+    return nullptr;
+  }
 
   body_queue<pending_save>& queue() noexcept { return queue_; }
 
@@ -136,40 +167,109 @@ class object_writer_table {
     replaying_ = true;
     cursor_ = 0;
     numbers_.clear();  // the log answers from now on
+    observed_first_ = std::vector<const void*>();
   }
 
  private:
   struct logged {
     const void* address;
+    const std::type_info* type;
     std::uint32_t number;
+    met_as how;
   };
+
+  found look_up(const void* address, const std::type_info& type, pointer_role role) {
+    const holder held = role == pointer_role::unique   ? holder::unique
+                        : role == pointer_role::shared ? holder::shared
+                                                       : holder::observers;
+    const auto [at, inserted] = numbers_.try_emplace({address, next_, held, &type});
+    if (inserted) {
+      if (held == holder::observers) {
+        ++unowned_;
+        observed_first_.push_back(address);
+      }
+      return {at->number, met_as::fresh, &type};
+    }
+    if (held == holder::observers) return {at->number, met_as::again, at->type};
+    if (at->held_by == holder::observers) {
+      at->held_by = held;
+      --unowned_;
+      return {at->number, met_as::claim, at->type};
+    }
+    if (held == holder::unique || at->held_by == holder::unique)
+      return {at->number, met_as::owned_twice, at->type};
+    return {at->number, met_as::again, at->type};
+  }
+  /// Enters the objects unique_ptrs met so far, which observers may now meet.
+  void track_unique_objects() {
+    tracking_ = true;
+    for (const logged& l : log_)
+      if (l.how == met_as::fresh)
+        numbers_.try_emplace({l.address, l.number, holder::unique, l.type});  // shared: there
+  }
+
   address_map numbers_;
   std::vector<logged> log_;
   std::size_t cursor_ = 0;
   bool replaying_ = false;
+  bool tracking_ = false;  // unique_ptrs' objects are in numbers_
   std::uint32_t next_ = 0;
+  std::size_t unowned_ = 0;                  // objects only observers have met
+  std::vector<const void*> observed_first_;  // objects an observer met first
   std::vector<const std::type_info*> types_;
   std::vector<std::uint32_t> counts_;
   std::size_t next_count_ = 0;
   body_queue<pending_save> queue_;
 };
 
-/// The reading side: objects by number, each with its owner (null for a unique_ptr's object), its
-/// address as the type it was made as, and that type.
+/// The reading side: objects by number, each with its owner, its address as the type it was made
+/// as, and that type. An object an observer met first is held by the table until its owner claims
+/// it, and deleted with the table if none does (the read then fails: see unowned_object()).
 class object_reader_table {
  public:
+  enum class holder : std::uint8_t { observers, unique, shared };
   struct entry {
-    std::shared_ptr<void> owner;  // keeps shared objects alive until the read ends
+    std::shared_ptr<void> owner;  // shared: keeps the object alive until the read ends
     void* object;
     const std::type_info* type;
+    void (*destroy)(void* object);  // how the table deletes an object only observers met
+    holder held_by;
+    bool observed;
   };
 
+  object_reader_table() = default;
+  object_reader_table(const object_reader_table&) = delete;
+  object_reader_table& operator=(const object_reader_table&) = delete;
+  ~object_reader_table() {
+    for (entry& e : entries_)
+      if (e.held_by == holder::observers) e.destroy(e.object);
+  }
+
   std::size_t objects() const noexcept { return entries_.size(); }
-  const entry* find(std::size_t number) const noexcept {
+  entry* find(std::size_t number) noexcept {
     return number < entries_.size() ? &entries_[number] : nullptr;
   }
-  void add(std::shared_ptr<void> owner, void* object, const std::type_info& type) {
-    entries_.push_back({std::move(owner), object, &type});
+  void add(entry e) {
+    observed_ = observed_ || e.observed;
+    entries_.push_back(std::move(e));
+  }
+  /// Notes that an observer points at `e`.
+  void observe(entry& e) noexcept {
+    e.observed = true;
+    observed_ = true;
+  }
+
+  /// The number of an object the message leaves dangling, if any: one only observers met, or one
+  /// an observer points at that only weak_ptrs hold (freed when the read returns).
+  std::optional<std::size_t> dangling_object() const noexcept {
+    if (!observed_) return std::nullopt;
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+      const entry& e = entries_[i];
+      if (e.held_by == holder::observers ||
+          (e.observed && e.held_by == holder::shared && e.owner.use_count() == 1))
+        return i;
+    }
+    return std::nullopt;
   }
 
   body_queue<pending_load>& queue() noexcept { return queue_; }
@@ -179,6 +279,7 @@ class object_reader_table {
 
  private:
   std::vector<entry> entries_;
+  bool observed_ = false;  // an observer met some object
   std::vector<std::uint32_t> type_ids_;
   body_queue<pending_load> queue_;
 };

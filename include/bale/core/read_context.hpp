@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,16 @@ class read_context : public nesting_state {
   object_reader_table& objects() {
     if (!objects_) objects_ = std::make_unique<object_reader_table>();
     return *objects_;
+  }
+  /// After a message is read: why an object that observers point at would dangle, if one would:
+  /// owned by no pointer of the message, or held by weak_ptrs only (freed when the read returns).
+  std::optional<std::string> dangling_objects() const {
+    if (!objects_) return std::nullopt;
+    const auto number = objects_->dangling_object();
+    if (!number) return std::nullopt;
+    return "object " + std::to_string(*number) +
+           " is observed but no shared_ptr, unique_ptr or owning_ptr of the message owns it: its "
+           "observers would dangle";
   }
   /// Forgets the objects read: the next value is a message of its own (bale::reader).
   void restart_objects() noexcept { objects_.reset(); }

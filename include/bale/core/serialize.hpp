@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bale/core/archive_base.hpp"
 #include "bale/core/buffer.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
@@ -25,6 +26,7 @@ std::size_t serialized_size_in(write_context& context, const Ts&... values) {
   size_counter counter;
   typename Format::template writer<size_counter> ar(counter, context);
   ar(values...);
+  end_message(ar);
   context.restart_objects();
   return counter.size();
 }
@@ -56,6 +58,7 @@ std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
     typename Format::template writer<detail::buffer_sink<Buffer>> ar(sink, context);
     try {
       ar(values...);
+      detail::end_message(ar);
     } catch (...) {
       buffer.resize(old_size);
       throw;
@@ -124,6 +127,7 @@ std::size_t serialize_assign(Buffer& buffer, const Ts&... values) {
       detail::buffer_sink<Buffer> sink(buffer, detail::overwrite_t{});
       typename Format::template writer<detail::buffer_sink<Buffer>> ar(sink, context);
       ar(values...);
+      detail::end_message(ar);
       sink.finish();
     } else {
       const std::size_t size = detail::serialized_size_in<Format>(context, values...);
@@ -159,6 +163,7 @@ std::vector<std::byte> serialize(const T& value, const limits& lim) {
     detail::buffer_sink<std::vector<std::byte>> sink(bytes);
     typename Format::template writer<detail::buffer_sink<std::vector<std::byte>>> ar(sink, context);
     ar(value);
+    detail::end_message(ar);
     sink.finish();
   } else {
     const std::size_t size = detail::serialized_size_in<Format>(context, value);

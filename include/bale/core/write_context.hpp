@@ -6,6 +6,8 @@
 // never makes it).
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "bale/core/limits.hpp"
@@ -26,6 +28,16 @@ class write_context : public nesting_state {
   object_writer_table& objects() {
     if (!objects_) objects_ = std::make_unique<object_writer_table>();
     return *objects_;
+  }
+  /// After a message's first (or only) pass has met every pointer: why an object that observers
+  /// point at is owned by no pointer of the message, if one is.
+  std::optional<std::string> dangling_objects() const {
+    if (!objects_) return std::nullopt;
+    const address_map::slot* s = objects_->unowned_object();
+    if (s == nullptr) return std::nullopt;
+    return "object " + std::to_string(s->number) + " (a " + readable_name(*s->type) +
+           ") is met by observers only: an observer points at an object that a shared_ptr, "
+           "unique_ptr or owning_ptr of the same message owns";
   }
   /// Called between the sizing pass and the writing pass: both must number objects alike.
   void restart_objects() {

@@ -471,6 +471,7 @@ void save_file(const std::filesystem::path& path, const T& value,
             (void)detail::serialized_size_in<Format>(context, value);
           file_writer ar(sink, context);
           ar(value);
+          detail::end_message(ar);
         } else {
           const std::vector<std::byte> packed =
               detail::compress_frame(raw, options.compression, options.level, false);

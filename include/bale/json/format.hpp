@@ -92,6 +92,7 @@ void to_json_into(Buffer& buffer, const T& value, const json_options& options = 
   detail::json_writer<detail::buffer_sink<Buffer>> ar(sink, context, options);
   try {
     ar(value);
+    detail::end_message(ar);
   } catch (...) {
     buffer.resize(old_size);
     throw;

@@ -12,6 +12,7 @@
 #include "bale/types/map.hpp"
 #include "bale/types/memory.hpp"
 #include "bale/types/optional.hpp"
+#include "bale/types/observer.hpp"
 #include "bale/types/owning_ptr.hpp"
 #include "bale/types/scalar.hpp"
 #include "bale/types/set.hpp"

@@ -1,20 +1,19 @@
 #pragma once
-// How a pointer that owns its object is written and read, for shared_ptr, weak_ptr and unique_ptr
-// alike (bale/types/memory.hpp): null, a reference to an object met earlier in the message, or a
-// new object, whose body joins the message's queue (core/object_table.hpp). The first pointer met
+// How a pointer is written and read, for shared_ptr, weak_ptr, unique_ptr (bale/types/memory.hpp)
+// and observers of objects they own (bale/types/observer.hpp) alike: null, a reference to an
+// object met earlier in the message, or a new object, whose body joins the message's queue (core/object_table.hpp). The first pointer met
 // outside the queue's loop writes or reads every body the queue then holds, breadth first.
 //
-// Byte formats: a shared pointer is a u32 tag (0 null, 1 new, n >= 2 the object numbered n - 2);
-// a unique one is an optional's flag. A new object of a type read through a registry then has a
+// Byte formats: a shared pointer or an observer is a u32 tag (0 null, 1 new, n >= 2 the object
+// numbered n - 2); a unique one a state byte (0 null, 1 new, 2 then a u32 number: it owns an
+// object an observer met first). A new object of a type read through a registry then has a
 // type tag (u32: 0 then the type's u32 id for a type new to the message, k >= 1 for the message's
 // k-th type); the outermost pointer then has the bodies, one after another, with no count.
-// Self-describing formats: null, {"$ref": n}, or {"$id": n, "$type": name, "$objects": [...]},
-// the last only at the outermost pointer. docs/graphs.md has it all with examples.
+// Self-describing formats: null, {"$ref": n} (a reference, or a unique one's claim), or
+// {"$id": n, "$type": name, "$objects": [...]}, the last only at the outermost pointer. docs/graphs.md has it all with examples.
 
-#include <cxxabi.h>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -28,16 +27,7 @@
 
 namespace bale::detail {
 
-/// A type's name as people write it, for error messages.
-inline std::string readable_name(const std::type_info& type) {
-  int status = 0;
-  char* name = abi::__cxa_demangle(type.name(), nullptr, nullptr, &status);
-  std::string out = status == 0 && name != nullptr ? name : type.name();
-  std::free(name);
-  return out;
-}
-
-enum class ownership : bool { unique, shared };
+using ownership = pointer_role;
 
 /// What a pointer about to be written points at: the object's most-derived address, its type,
 /// how its body is written, and, for a type read through a registry, the registry's entry.
@@ -140,23 +130,21 @@ void write_new_object(Archive& ar, ownership owner, std::uint32_t number,
       });
     });
   } else {
-    const auto rest = [&] {
-      write_type_tag(ar, object);
-      if (outermost) run_queued_bodies(ar);
-    };
-    if (owner == ownership::shared) {
+    if (owner == ownership::unique)
+      ar.write_scalar(std::uint8_t{1});
+    else
       ar.write_scalar(std::uint32_t{1});
-      rest();
-    } else {
-      ar.write_optional(true, rest);
-    }
+    write_type_tag(ar, object);
+    if (outermost) run_queued_bodies(ar);
   }
 }
 
 template <class Archive>
 void write_null(Archive& ar, ownership owner) {
-  if (Archive::self_describing || owner == ownership::unique)
+  if constexpr (Archive::self_describing)
     ar.write_optional(false, [] {});
+  else if (owner == ownership::unique)
+    ar.write_scalar(std::uint8_t{0});
   else
     ar.write_scalar(std::uint32_t{0});
 }
@@ -167,7 +155,36 @@ template <class Archive>
                                    " objects (limits::max_objects)");
 }
 
-/// Writes a pointer that owns (or shares) its object.
+/// A unique_ptr's claim on an object an observer met first: in bytes, the state byte 2 where
+/// 0 is null and 1 a new object, then the object's number.
+template <class Archive>
+void write_claim(Archive& ar, ownership owner, std::uint32_t number) {
+  if (Archive::self_describing || owner != ownership::unique) {
+    write_reference(ar, number);
+  } else {
+    ar.write_scalar(std::uint8_t{2});
+    ar.write_scalar(number);
+  }
+}
+
+template <class Archive>
+[[noreturn, gnu::cold]] void fail_met_as(const Archive& ar, const object_writer_table::found& met,
+                                         const std::type_info& type) {
+  if (met.how == met_as::out_of_order)
+    ar.fail(errc::invalid_value,
+            "a save() met its pointers in another order than when its size was counted: it must "
+            "write the same value every time");
+  if (met.how == met_as::owned_twice)
+    ar.fail(errc::invalid_value, "object " + std::to_string(met.number) + " (a " +
+                                     readable_name(type) +
+                                     ") has two owners: a unique_ptr owns it and another pointer "
+                                     "owns it too");
+  ar.fail(errc::wrong_type, "two pointers of different types (" + readable_name(*met.type) + ", " +
+                                readable_name(type) +
+                                ") share one address: an aliasing shared_ptr is not supported");
+}
+
+/// Writes a pointer: one that owns (or shares) its object, or an observer of one.
 template <class Archive, class S>
 void save_pointer(Archive& ar, const S* pointer, ownership owner) {
   if (pointer == nullptr) {
@@ -176,37 +193,26 @@ void save_pointer(Archive& ar, const S* pointer, ownership owner) {
   }
   const object_to_write object = describe(ar, pointer);
   object_writer_table& table = ar.context().objects();
-  std::uint32_t number = 0;
-  if (owner == ownership::shared) {
-    const auto found = table.identify(object.address, *object.type);
-    if (!found.fresh) {
-      if (found.number >= table.objects())
-        ar.fail(errc::invalid_value,
-                "a save() met its pointers in another order than when its size was counted: it "
-                "must write the same value every time");
-      if (*found.type != *object.type)
-        ar.fail(errc::wrong_type,
-                "two pointers of different types (" + readable_name(*found.type) + ", " +
-                    readable_name(*object.type) +
-                    ") share one address: an aliasing shared_ptr is not supported");
-      write_reference(ar, found.number);
-      return;
-    }
-    number = found.number;
-  } else {
-    number = table.number_unique();
+  const object_writer_table::found met = table.identify(object.address, *object.type, owner);
+  if (met.how != met_as::fresh) {
+    if (met.how > met_as::claim || *met.type != *object.type) fail_met_as(ar, met, *object.type);
+    if (met.how == met_as::claim)
+      write_claim(ar, owner, met.number);
+    else
+      write_reference(ar, met.number);
+    return;
   }
-  if (table.objects() > ar.context().limits().max_objects || number > 0xFFFF'FFFDU)
+  if (table.objects() > ar.context().limits().max_objects || met.number > 0xFFFF'FFFDU)
     fail_too_many_objects(ar);
   body_queue<pending_save>& queue = table.queue();
   if (queue.draining()) {
     queue.push({object.address, object.save});
-    write_new_object(ar, owner, number, object, false);
+    write_new_object(ar, owner, met.number, object, false);
     return;
   }
   const typename body_queue<pending_save>::drain_guard draining(queue);
   queue.push({object.address, object.save});
-  write_new_object(ar, owner, number, object, true);
+  write_new_object(ar, owner, met.number, object, true);
 }
 
 }  // namespace bale::detail

@@ -73,9 +73,24 @@ struct made_object {
   std::shared_ptr<void> owner;
   const std::type_info* type = nullptr;
   void (*load)(void* archive, void* object) = nullptr;
+  void (*destroy)(void* object) = nullptr;
 };
 
-/// Makes a new object for a pointer of static type S: of the registry's type `e`, or an S.
+template <class S>
+void destroy_exact(void* object) {
+  delete static_cast<S*>(object);
+}
+
+/// What an observer is read into: the pointer, before it is handed to the observer.
+template <class S>
+struct observer_slot {
+  using element_type = S;
+  S* pointer = nullptr;
+  void reset() noexcept { pointer = nullptr; }
+};
+
+/// Makes a new object for a pointer of static type S: of the registry's type `e`, or an S. An
+/// object an observer meets first is made as a unique_ptr's is: its owner, met later, claims it.
 template <class S, class Archive>
 made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>* e,
                            std::size_t at) {
@@ -100,6 +115,7 @@ made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>*
     made.site = e->upcast(made.object);
     made.type = e->type;
     made.load = e->load;
+    made.destroy = e->destroy;
   } else if constexpr (std::is_abstract_v<S>) {
     ar.fail_at(errc::wrong_type,
                readable_name(typeid(S)) + " is abstract: read it with a registry (bale::with)", at);
@@ -114,6 +130,7 @@ made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>*
     made.site = static_cast<S*>(made.object);
     made.type = &typeid(S);
     made.load = &load_exact<Archive, S>;
+    made.destroy = &destroy_exact<S>;
   }
   return made;
 }
@@ -121,9 +138,14 @@ made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>*
 /// Enters a made object in the table and queues its body; the outermost pointer then reads every
 /// queued body (read_bodies).
 template <class S, class Archive, class ReadBodies>
-void enter_object(Archive& ar, const made_object<S>& made, ReadBodies&& read_bodies) {
+void enter_object(Archive& ar, ownership owner, const made_object<S>& made,
+                  ReadBodies&& read_bodies) {
+  using holder = object_reader_table::holder;
   object_reader_table& table = ar.context().objects();
-  table.add(made.owner, made.object, *made.type);
+  const holder held = owner == ownership::unique   ? holder::unique
+                      : owner == ownership::shared ? holder::shared
+                                                   : holder::observers;
+  table.add({made.owner, made.object, made.type, made.destroy, held, held == holder::observers});
   body_queue<pending_load>& queue = table.queue();
   if (queue.draining()) {
     queue.push({made.object, made.load});
@@ -134,35 +156,88 @@ void enter_object(Archive& ar, const made_object<S>& made, ReadBodies&& read_bod
   read_bodies();
 }
 
-/// The object numbered `number`, as a shared pointer of static type S, or an error.
-template <class S, class Archive>
-std::shared_ptr<S> resolve_reference(Archive& ar, std::uint64_t number, std::size_t at) {
-  const object_reader_table& table = ar.context().objects();
-  const object_reader_table::entry* e = table.find(number);
+/// The object numbered `number`, or an error.
+template <class Archive>
+object_reader_table::entry& referred_object(Archive& ar, std::uint64_t number, std::size_t at) {
+  object_reader_table& table = ar.context().objects();
+  object_reader_table::entry* e = table.find(number);
   if (e == nullptr)
     ar.fail_at(errc::invalid_value,
                "a reference to object " + std::to_string(number) + ", but only " +
                    std::to_string(table.objects()) + " come before it",
                at);
-  if (!e->owner)
-    ar.fail_at(errc::wrong_type,
-               "a reference to object " + std::to_string(number) + ", which a unique_ptr owns", at);
+  return *e;
+}
+
+/// The object `e` (numbered `number`) as an S, or an error if it is not one.
+template <class S, class Archive>
+S* object_as(Archive& ar, const object_reader_table::entry& e, std::uint64_t number,
+             std::size_t at) {
   S* site = nullptr;
-  if (*e->type == typeid(S)) {
-    site = static_cast<S*>(e->object);
+  if (*e.type == typeid(S)) {
+    site = static_cast<S*>(e.object);
   } else if (const derived_types<S>* types = registry_types<S>(ar)) {
-    if (const derived_entry<S>* d = types->find(*e->type)) site = d->upcast(e->object);
+    if (const derived_entry<S>* d = types->find(*e.type)) site = d->upcast(e.object);
   }
   if (site == nullptr)
     ar.fail_at(errc::wrong_type,
-               "object " + std::to_string(number) + " is a " + readable_name(*e->type) +
-                   ", not a " + readable_name(typeid(S)),
+               "object " + std::to_string(number) + " is a " + readable_name(*e.type) + ", not a " +
+                   readable_name(typeid(S)),
                at);
-  charge_allocation(ar, 1, sizeof(std::shared_ptr<S>));
-  return std::shared_ptr<S>(e->owner, site);
+  return site;
 }
 
-/// Hands a made object to its pointer: shared_ptr<S> or unique_ptr<S>.
+/// A reference read into a shared_ptr: to a shared object, or a claim on one observers met first.
+template <class Archive, class P>
+void refer(Archive& ar, std::shared_ptr<P>& out, std::uint64_t number, std::size_t at) {
+  using S = std::remove_const_t<P>;
+  using holder = object_reader_table::holder;
+  object_reader_table::entry& e = referred_object(ar, number, at);
+  if (e.held_by == holder::unique)
+    ar.fail_at(errc::wrong_type,
+               "a reference to object " + std::to_string(number) + ", which a unique_ptr owns", at);
+  S* site = object_as<S>(ar, e, number, at);
+  if (e.held_by == holder::observers) {
+    charge_allocation(ar, 1, 4 * sizeof(long));  // a control block
+    e.held_by = holder::shared;  // before: a control block that cannot be made deletes the object
+    e.owner = std::shared_ptr<void>(e.object, e.destroy);
+  }
+  charge_allocation(ar, 1, sizeof(std::shared_ptr<S>));
+  out = std::shared_ptr<S>(e.owner, site);
+}
+
+/// A reference read into a unique_ptr: its claim on an object observers met first.
+template <class Archive, class P>
+void refer(Archive& ar, std::unique_ptr<P>& out, std::uint64_t number, std::size_t at) {
+  using S = std::remove_const_t<P>;
+  object_reader_table::entry& e = referred_object(ar, number, at);
+  if (e.held_by != object_reader_table::holder::observers)
+    ar.fail_at(errc::invalid_value,
+               "a unique_ptr claims object " + std::to_string(number) +
+                   ", which another pointer owns: a unique_ptr refers only to an object that "
+                   "observers met first",
+               at);
+  S* site = object_as<S>(ar, e, number, at);
+  if (*e.type != typeid(S) && !std::has_virtual_destructor_v<S>)
+    ar.fail_at(errc::wrong_type,
+               "a unique_ptr<" + readable_name(typeid(S)) + "> cannot own a " +
+                   readable_name(*e.type) + ": " + readable_name(typeid(S)) +
+                   " has no virtual destructor",
+               at);
+  e.held_by = object_reader_table::holder::unique;
+  out.reset(site);
+}
+
+/// A reference read into an observer: any object of the message.
+template <class Archive, class P>
+void refer(Archive& ar, observer_slot<P>& out, std::uint64_t number, std::size_t at) {
+  object_reader_table::entry& e = referred_object(ar, number, at);
+  out.pointer = object_as<P>(ar, e, number, at);
+  charge_allocation(ar, 1, sizeof(P*));
+  ar.context().objects().observe(e);
+}
+
+/// Hands a made object to its pointer: shared_ptr<S>, unique_ptr<S> or an observer.
 template <class P, class S>
 void adopt(std::shared_ptr<P>& out, const made_object<S>& made) {
   out = std::shared_ptr<S>(made.owner, made.site);
@@ -170,6 +245,10 @@ void adopt(std::shared_ptr<P>& out, const made_object<S>& made) {
 template <class P, class S>
 void adopt(std::unique_ptr<P>& out, const made_object<S>& made) {
   out.reset(made.site);
+}
+template <class S>
+void adopt(observer_slot<S>& out, const made_object<S>& made) {
+  out.pointer = made.site;
 }
 
 /// A self-describing format's pointer: null, {"$ref": n} or {"$id": n, "$type": ..., "$objects":
@@ -187,13 +266,8 @@ void load_described_pointer(Archive& ar, Pointer& out, ownership owner) {
       if (ref.has_value() == id.has_value())
         ar.fail_at(errc::invalid_value, "a pointer is {\"$ref\": n} or {\"$id\": n, ...}", at);
       if (ref) {
-        if constexpr (requires { out = resolve_reference<S>(ar, *ref, at); }) {
-          if (owner == ownership::shared) {
-            out = resolve_reference<S>(ar, *ref, at);
-            return;
-          }
-        }
-        ar.fail_at(errc::invalid_value, "a unique_ptr is never a reference", at);
+        refer(ar, out, *ref, at);
+        return;
       }
       const std::size_t expected = ar.context().objects().objects();
       if (*id != expected)
@@ -216,12 +290,12 @@ void load_described_pointer(Archive& ar, Pointer& out, ownership owner) {
       const made_object<S> made = make_object<S>(ar, owner, e, at);
       adopt(out, made);
       queued_bodies bodies;
-      enter_object(ar, made, [&] { ar.read_field("$objects", bodies); });
+      enter_object(ar, owner, made, [&] { ar.read_field("$objects", bodies); });
     });
   });
 }
 
-/// Reads a pointer that owns (or shares) its object into `out` (shared_ptr or unique_ptr).
+/// Reads a pointer into `out`: a shared_ptr, a unique_ptr or an observer's slot.
 template <class Archive, class Pointer>
 void load_pointer(Archive& ar, Pointer& out, ownership owner) {
   using S = std::remove_const_t<typename Pointer::element_type>;
@@ -234,22 +308,28 @@ void load_pointer(Archive& ar, Pointer& out, ownership owner) {
       const derived_entry<S>* e = types != nullptr ? read_type_tag(ar, *types) : nullptr;
       const made_object<S> made = make_object<S>(ar, owner, e, at);
       adopt(out, made);
-      enter_object(ar, made, [&] { run_queued_bodies(ar); });
+      enter_object(ar, owner, made, [&] { run_queued_bodies(ar); });
     };
     const std::size_t at = ar.offset();
     if (owner == ownership::unique) {
-      ar.read_optional([&] { read_new(at); });
+      std::uint8_t state = 0;
+      ar.read_scalar(state);
+      if (state == 1) read_new(at);
+      if (state < 2) return;
+      if (state > 2)
+        ar.fail_at(errc::invalid_value,
+                   "a unique pointer's state is " + std::to_string(state) +
+                       ": 0 null, 1 new, 2 owner of an observed object",
+                   at);
+      std::uint32_t number = 0;
+      ar.read_scalar(number);
+      refer(ar, out, number, at);
       return;
     }
     std::uint32_t tag = 0;
     ar.read_scalar(tag);
-    if (tag == 0) return;
-    if (tag == 1) {
-      read_new(at);
-    } else {
-      if constexpr (requires { out = resolve_reference<S>(ar, tag - 2U, at); })
-        out = resolve_reference<S>(ar, tag - 2U, at);
-    }
+    if (tag == 1) read_new(at);
+    if (tag >= 2) refer(ar, out, tag - 2U, at);
   }
 }
 
