@@ -147,36 +147,39 @@ template <class Archive, class Context, class Base, class... Ds>
 class installation {
  public:
   installation(Context& context, const registry<Base, Ds...>& r) : context_(context) {
-    (fill<Base>(r), ..., fill<Ds>(r));
-    install<Base>();
-    (install<Ds>(), ...);
+    add_site<0, Base>(r);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (add_site<I + 1, Ds>(r), ...);
+    }
+    (std::index_sequence_for<Ds...>{});
   }
   ~installation() { context_.registries().resize(first_); }
   installation(const installation&) = delete;
   installation& operator=(const installation&) = delete;
 
  private:
-  template <class S>
-  void fill(const registry<Base, Ds...>& r) {
-    derived_types<S>& table = std::get<derived_types<S>>(tables_);
-    std::size_t i = 0;
-    (
-        [&] {
-          if constexpr (std::is_base_of_v<S, Ds>)
-            table.entries.push_back(entry_for<Archive, S, Ds>(r.names()[i], r.ids()[i]));
-          ++i;
-        }(),
-        ...);
+  // Table I is for pointers of static type S: Base's first, then each listed type's. Base listed
+  // as a type of its own (a concrete base) has its entry in Base's table.
+  template <std::size_t I, class S>
+  void add_site(const registry<Base, Ds...>& r) {
+    if constexpr (I == 0 || !std::is_same_v<S, Base>) {
+      derived_types<S>& table = std::get<I>(tables_);
+      std::size_t i = 0;
+      (
+          [&] {
+            if constexpr (std::is_base_of_v<S, Ds>)
+              table.entries.push_back(entry_for<Archive, S, Ds>(r.names()[i], r.ids()[i]));
+            ++i;
+          }(),
+          ...);
+      for (const installed_registry& earlier : context_.registries())
+        if (*earlier.site == typeid(S) && *earlier.archive == typeid(Archive))
+          throw std::invalid_argument("bale::with: two registries for " + readable_name(typeid(S)) +
+                                      ": merge them into one (registry::merge)");
+      context_.registries().push_back({&typeid(S), &typeid(Archive), &table});
+    }
   }
-  template <class S>
-  void install() {
-    for (const installed_registry& earlier : context_.registries())
-      if (*earlier.site == typeid(S) && *earlier.archive == typeid(Archive))
-        throw std::invalid_argument("bale::with: two registries for " + readable_name(typeid(S)) +
-                                    ": merge them into one (registry::merge)");
-    context_.registries().push_back(
-        {&typeid(S), &typeid(Archive), &std::get<derived_types<S>>(tables_)});
-  }
+
   Context& context_;
   std::size_t first_ = context_.registries().size();
   std::tuple<derived_types<Base>, derived_types<Ds>...> tables_;

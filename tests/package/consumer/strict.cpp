@@ -7,6 +7,8 @@
 #include <bale/file/file.hpp>
 #include <bale/file/records.hpp>
 #include <bale/json/convert.hpp>
+#include <bale/json/format.hpp>
+#include <bale/registry.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -81,6 +83,52 @@ class hidden {
   int x_ = 3;
 };
 
+// A pointer graph: shared identity, a polymorphic pointer through a registry, observers.
+struct figure {
+  virtual ~figure() = default;
+  int corners = 0;
+  bale::observer<figure> next;
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(bale::field("corners", corners), bale::field("next", next));
+  }
+};
+struct square : figure {
+  double side = 0;
+  template <class Archive>
+  void serialize(Archive& ar) {
+    figure::serialize(ar);
+    ar(bale::field("side", side));
+  }
+};
+struct drawing {
+  std::vector<bale::observer<figure>> selected;
+  std::vector<std::unique_ptr<figure>> figures;
+  std::shared_ptr<inner> a, b;
+  bale::owning_ptr<inner> raw;
+};
+
+template <class F>
+bool graph_round_trips() {
+  const auto figures = bale::registry<figure>{}.add<figure>("figure").add<square>("square");
+  drawing d;
+  d.figures.push_back(std::make_unique<square>());
+  d.figures.push_back(std::make_unique<figure>());
+  d.figures[0]->next = d.figures[1].get();
+  d.selected = {d.figures[1].get(), d.figures[0].get()};
+  d.a = d.b = std::make_shared<inner>(inner{1, 2, 3.f});
+  const auto bytes = bale::serialize<F>(bale::with(d, figures));
+  drawing back;
+  auto into = bale::with(back, figures);
+  bale::deserialize<F>(bytes, into);
+  const bool ok = back.a == back.b && back.selected.size() == 2 &&
+                  back.selected[1].get() == back.figures[0].get() &&
+                  back.figures[0]->next.get() == back.figures[1].get() &&
+                  dynamic_cast<square*>(back.figures[0].get()) != nullptr;
+  delete back.raw.get();
+  return ok;
+}
+
 template <class F>
 bool round_trips(const everything& e) {
   const auto bytes = bale::serialize<F>(e);
@@ -111,6 +159,8 @@ int main() {
   bool ok = round_trips<bale::binary>(e) && round_trips<bale::compact>(e) &&
             round_trips<bale::msgpack>(e);
   ok = ok && bale::from_json<everything>(bale::to_json(e)).same_as(e);
+  ok = ok && graph_round_trips<bale::binary>() && graph_round_trips<bale::compact>() &&
+       graph_round_trips<bale::msgpack>() && graph_round_trips<bale::json>();
   ok = ok && bale::deserialize<hidden>(bale::serialize(hidden{})).get() == 3;
   const auto encoded = bale::base64::encode(bale::serialize(e));
   const auto frame = bale::compress(bale::base64::decode(encoded), bale::codec::none);

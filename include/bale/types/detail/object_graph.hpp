@@ -1,8 +1,9 @@
 #pragma once
 // How a pointer is written and read, for shared_ptr, weak_ptr, unique_ptr (bale/types/memory.hpp)
 // and observers of objects they own (bale/types/observer.hpp) alike: null, a reference to an
-// object met earlier in the message, or a new object, whose body joins the message's queue (core/object_table.hpp). The first pointer met
-// outside the queue's loop writes or reads every body the queue then holds, breadth first.
+// object met earlier in the message, or a new object, whose body joins the message's queue
+// (core/object_table.hpp). The first pointer met outside the queue's loop writes or reads every
+// body the queue then holds, breadth first.
 //
 // Byte formats: a shared pointer or an observer is a u32 tag (0 null, 1 new, n >= 2 the object
 // numbered n - 2); a unique one a state byte (0 null, 1 new, 2 then a u32 number: it owns an
@@ -10,7 +11,8 @@
 // type tag (u32: 0 then the type's u32 id for a type new to the message, k >= 1 for the message's
 // k-th type); the outermost pointer then has the bodies, one after another, with no count.
 // Self-describing formats: null, {"$ref": n} (a reference, or a unique one's claim), or
-// {"$id": n, "$type": name, "$objects": [...]}, the last only at the outermost pointer. docs/graphs.md has it all with examples.
+// {"$id": n, "$type": name, "$objects": [...]}, the last only at the outermost pointer.
+// docs/graphs.md has it all with examples.
 
 #include <cstddef>
 #include <cstdint>
