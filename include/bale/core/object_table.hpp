@@ -11,6 +11,7 @@
 // the number of an earlier object, and each side checks it against the table.
 
 #include <cxxabi.h>
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -118,11 +119,13 @@ class object_writer_table {
       if (answer.how == met_as::fresh) ++next_;
       return {answer.number, answer.how, &type};  // its type was checked in the sizing pass
     }
-    if (role == pointer_role::observer && !tracking_) track_unique_objects();
     found f{next_, met_as::fresh, &type};
-    if (role != pointer_role::unique || tracking_) f = look_up(address, type, role);
+    if (role != pointer_role::unique || tracking_) {
+      if (role == pointer_role::observer && !tracking_) track_unique_objects();
+      f = look_up(address, type, role);
+    }
     if (f.how == met_as::fresh) ++next_;
-    log_.push_back({address, &type, f.number, f.how});
+    log_.push_back({address, f.number, f.how});
     return f;
   }
   std::size_t objects() const noexcept { return next_; }
@@ -173,7 +176,6 @@ class object_writer_table {
  private:
   struct logged {
     const void* address;
-    const std::type_info* type;
     std::uint32_t number;
     met_as how;
   };
@@ -190,22 +192,24 @@ class object_writer_table {
       }
       return {at->number, met_as::fresh, &type};
     }
-    if (held == holder::observers) return {at->number, met_as::again, at->type};
+    const std::type_info* first_type = at->type != nullptr ? at->type : &type;
+    if (held == holder::observers) return {at->number, met_as::again, first_type};
     if (at->held_by == holder::observers) {
       at->held_by = held;
       --unowned_;
-      return {at->number, met_as::claim, at->type};
+      return {at->number, met_as::claim, first_type};
     }
     if (held == holder::unique || at->held_by == holder::unique)
-      return {at->number, met_as::owned_twice, at->type};
-    return {at->number, met_as::again, at->type};
+      return {at->number, met_as::owned_twice, first_type};
+    return {at->number, met_as::again, first_type};
   }
-  /// Enters the objects unique_ptrs met so far, which observers may now meet.
+  /// Enters the objects unique_ptrs met so far, which observers may now meet. The log keeps no
+  /// types: an observer of one of these is checked against its type when it is read.
   void track_unique_objects() {
     tracking_ = true;
     for (const logged& l : log_)
       if (l.how == met_as::fresh)
-        numbers_.try_emplace({l.address, l.number, holder::unique, l.type});  // shared: there
+        numbers_.try_emplace({l.address, l.number, holder::unique, nullptr});  // shared: there
   }
 
   address_map numbers_;
@@ -222,9 +226,11 @@ class object_writer_table {
   body_queue<pending_save> queue_;
 };
 
-/// The reading side: objects by number, each with its owner, its address as the type it was made
-/// as, and that type. An object an observer met first is held by the table until its owner claims
-/// it, and deleted with the table if none does (the read then fails: see unowned_object()).
+/// The reading side: objects by number, each with its owner (null for a unique_ptr's object), its
+/// address as the type it was made as, and that type. An object an observer met first is held by
+/// the table until its owner claims it, and deleted with the table if none does (the read then
+/// fails: see dangling_object()). What observers need is kept apart: a message without them pays
+/// nothing for it.
 class object_reader_table {
  public:
   enum class holder : std::uint8_t { observers, unique, shared };
@@ -232,43 +238,56 @@ class object_reader_table {
     std::shared_ptr<void> owner;  // shared: keeps the object alive until the read ends
     void* object;
     const std::type_info* type;
-    void (*destroy)(void* object);  // how the table deletes an object only observers met
-    holder held_by;
-    bool observed;
   };
+  using destroy_function = void (*)(void* object);
 
   object_reader_table() = default;
   object_reader_table(const object_reader_table&) = delete;
   object_reader_table& operator=(const object_reader_table&) = delete;
   ~object_reader_table() {
-    for (entry& e : entries_)
-      if (e.held_by == holder::observers) e.destroy(e.object);
+    for (const made_by_observer& m : made_by_observers_)
+      if (!m.claimed) m.destroy(entries_[m.number].object);
   }
 
   std::size_t objects() const noexcept { return entries_.size(); }
   entry* find(std::size_t number) noexcept {
     return number < entries_.size() ? &entries_[number] : nullptr;
   }
-  void add(entry e) {
-    observed_ = observed_ || e.observed;
-    entries_.push_back(std::move(e));
+  void add(std::shared_ptr<void> owner, void* object, const std::type_info& type) {
+    entries_.push_back({std::move(owner), object, &type});
   }
-  /// Notes that an observer points at `e`.
-  void observe(entry& e) noexcept {
-    e.observed = true;
-    observed_ = true;
+  /// Adds an object an observer made; `destroy` deletes it until its owner claims it.
+  void add_observed(void* object, const std::type_info& type, destroy_function destroy) {
+    // Room first: once the object is entered, nothing may throw before the table can delete it.
+    if (made_by_observers_.size() == made_by_observers_.capacity())
+      made_by_observers_.reserve(2 * made_by_observers_.size() + 8);
+    if (entries_.size() == entries_.capacity()) entries_.reserve(2 * entries_.size() + 8);
+    entries_.push_back({nullptr, object, &type});
+    made_by_observers_.push_back({entries_.size() - 1, destroy, false});
   }
+
+  /// Who holds object `number` (which exists).
+  holder held_by(std::size_t number) const noexcept {
+    if (entries_[number].owner) return holder::shared;
+    const made_by_observer* m = made(number);
+    return m != nullptr && !m->claimed ? holder::observers : holder::unique;
+  }
+  /// The owner of object `number`, which observers made, claims it; returns how to delete it.
+  destroy_function claim(std::size_t number) noexcept {
+    made_by_observer* m = made(number);
+    m->claimed = true;
+    return m->destroy;
+  }
+  /// Notes that an observer points at object `number`, to be checked when the message ends.
+  void observe(std::size_t number) { observed_.push_back(number); }
 
   /// The number of an object the message leaves dangling, if any: one only observers met, or one
   /// an observer points at that only weak_ptrs hold (freed when the read returns).
   std::optional<std::size_t> dangling_object() const noexcept {
-    if (!observed_) return std::nullopt;
-    for (std::size_t i = 0; i < entries_.size(); ++i) {
-      const entry& e = entries_[i];
-      if (e.held_by == holder::observers ||
-          (e.observed && e.held_by == holder::shared && e.owner.use_count() == 1))
-        return i;
-    }
+    for (const made_by_observer& m : made_by_observers_)
+      if (!m.claimed) return m.number;
+    for (const std::size_t number : observed_)
+      if (entries_[number].owner.use_count() == 1) return number;
     return std::nullopt;
   }
 
@@ -278,8 +297,24 @@ class object_reader_table {
   std::vector<std::uint32_t>& type_ids() noexcept { return type_ids_; }
 
  private:
+  struct made_by_observer {
+    std::size_t number;
+    destroy_function destroy;
+    bool claimed;
+  };
+  made_by_observer* made(std::size_t number) noexcept {
+    const auto at = std::lower_bound(
+        made_by_observers_.begin(), made_by_observers_.end(), number,
+        [](const made_by_observer& m, std::size_t n) { return m.number < n; });  // in order
+    return at != made_by_observers_.end() && at->number == number ? &*at : nullptr;
+  }
+  const made_by_observer* made(std::size_t number) const noexcept {
+    return const_cast<object_reader_table*>(this)->made(number);
+  }
+
   std::vector<entry> entries_;
-  bool observed_ = false;  // an observer met some object
+  std::vector<made_by_observer> made_by_observers_;
+  std::vector<std::size_t> observed_;  // objects observers point at
   std::vector<std::uint32_t> type_ids_;
   body_queue<pending_load> queue_;
 };

@@ -140,12 +140,13 @@ made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>*
 template <class S, class Archive, class ReadBodies>
 void enter_object(Archive& ar, ownership owner, const made_object<S>& made,
                   ReadBodies&& read_bodies) {
-  using holder = object_reader_table::holder;
   object_reader_table& table = ar.context().objects();
-  const holder held = owner == ownership::unique   ? holder::unique
-                      : owner == ownership::shared ? holder::shared
-                                                   : holder::observers;
-  table.add({made.owner, made.object, made.type, made.destroy, held, held == holder::observers});
+  if (owner == ownership::observer) {
+    table.add_observed(made.object, *made.type, made.destroy);
+    table.observe(table.objects() - 1);
+  } else {
+    table.add(made.owner, made.object, *made.type);
+  }
   body_queue<pending_load>& queue = table.queue();
   if (queue.draining()) {
     queue.push({made.object, made.load});
@@ -192,15 +193,17 @@ template <class Archive, class P>
 void refer(Archive& ar, std::shared_ptr<P>& out, std::uint64_t number, std::size_t at) {
   using S = std::remove_const_t<P>;
   using holder = object_reader_table::holder;
+  object_reader_table& table = ar.context().objects();
   object_reader_table::entry& e = referred_object(ar, number, at);
-  if (e.held_by == holder::unique)
+  const holder held = table.held_by(number);
+  if (held == holder::unique)
     ar.fail_at(errc::wrong_type,
                "a reference to object " + std::to_string(number) + ", which a unique_ptr owns", at);
   S* site = object_as<S>(ar, e, number, at);
-  if (e.held_by == holder::observers) {
+  if (held == holder::observers) {
     charge_allocation(ar, 1, 4 * sizeof(long));  // a control block
-    e.held_by = holder::shared;  // before: a control block that cannot be made deletes the object
-    e.owner = std::shared_ptr<void>(e.object, e.destroy);
+    // Claimed first: a control block that cannot be made deletes the object.
+    e.owner = std::shared_ptr<void>(e.object, table.claim(number));
   }
   charge_allocation(ar, 1, sizeof(std::shared_ptr<S>));
   out = std::shared_ptr<S>(e.owner, site);
@@ -210,8 +213,9 @@ void refer(Archive& ar, std::shared_ptr<P>& out, std::uint64_t number, std::size
 template <class Archive, class P>
 void refer(Archive& ar, std::unique_ptr<P>& out, std::uint64_t number, std::size_t at) {
   using S = std::remove_const_t<P>;
+  object_reader_table& table = ar.context().objects();
   object_reader_table::entry& e = referred_object(ar, number, at);
-  if (e.held_by != object_reader_table::holder::observers)
+  if (table.held_by(number) != object_reader_table::holder::observers)
     ar.fail_at(errc::invalid_value,
                "a unique_ptr claims object " + std::to_string(number) +
                    ", which another pointer owns: a unique_ptr refers only to an object that "
@@ -224,7 +228,7 @@ void refer(Archive& ar, std::unique_ptr<P>& out, std::uint64_t number, std::size
                    readable_name(*e.type) + ": " + readable_name(typeid(S)) +
                    " has no virtual destructor",
                at);
-  e.held_by = object_reader_table::holder::unique;
+  table.claim(number);
   out.reset(site);
 }
 
@@ -233,8 +237,8 @@ template <class Archive, class P>
 void refer(Archive& ar, observer_slot<P>& out, std::uint64_t number, std::size_t at) {
   object_reader_table::entry& e = referred_object(ar, number, at);
   out.pointer = object_as<P>(ar, e, number, at);
-  charge_allocation(ar, 1, sizeof(P*));
-  ar.context().objects().observe(e);
+  charge_allocation(ar, 1, sizeof(P*) + sizeof(std::size_t));
+  ar.context().objects().observe(number);
 }
 
 /// Hands a made object to its pointer: shared_ptr<S>, unique_ptr<S> or an observer.
