@@ -44,7 +44,8 @@ fuzz::shape make_shape(std::uint32_t id, int variant) {
                 std::nullopt, {},
                 {{"w", 1.5}}, nullptr,
                 {1, 2, 3},    {true, false, true},
-                {},           {}};
+                {},           {},
+                nullptr,      nullptr};
   if (variant == 1) s.extra = std::int64_t{-7};
   if (variant == 2) s.extra = std::vector<std::uint16_t>{1, 2, 3};
   if (variant == 3) s.extra = std::u32string(U"abc");
@@ -89,6 +90,9 @@ int main() {
       m[0].shared = {shared, nullptr, shared};
       m[2].shared = {shared};
       m[0].child->shared = {shared, std::make_shared<fuzz::point>()};
+      m[1].seen = shared.get();      // met after its owner
+      m[0].near = m[0].child.get();  // met before its owner
+      m[2].near = m[0].child.get();
     }
     const auto bytes = bale::serialize(m);
     for (const char* target : {"deserialize", "try_deserialize"})

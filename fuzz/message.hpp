@@ -29,6 +29,8 @@ struct shape {
   std::vector<bool> flags;
   std::vector<std::shared_ptr<point>> shared;  // an object table: references, checked
   std::weak_ptr<shape> up;                     // a reference that may not own (no cycle leaks)
+  bale::observer<point> seen;                  // observers: claims and dangling objects checked
+  bale::observer<shape> near;
 };
 
 using message = std::vector<shape>;
