@@ -297,6 +297,64 @@ TYPED_TEST(Observer, AnObservedObjectWithTwoOwnersIsAnErrorOnWriting) {
   }
 }
 
+std::vector<std::byte> bytes_of(std::initializer_list<int> bs);
+
+// Objects that own one another through unique_ptrs, observed from anywhere.
+struct box {
+  bale::observer<box> looks_at;
+  std::unique_ptr<box> inner;
+  BALE_REFLECT(box, looks_at, inner)
+};
+
+TYPED_TEST(Observer, AnOwnerInsideAnotherObjectClaimsWhatObserversMetFirst) {
+  using Format = TypeParam;
+  box root;  // root -> a -> b -> c, each owning the next
+  root.inner = std::make_unique<box>();
+  root.inner->inner = std::make_unique<box>();
+  root.inner->inner->inner = std::make_unique<box>();
+  root.looks_at = root.inner->inner->inner.get();  // c, met long before b's body owns it
+  root.inner->looks_at = root.inner->inner.get();  // b, met in a's body before a's owner
+  const box back = bale::deserialize<box, Format>(bale::serialize<Format>(root));
+  ASSERT_TRUE(back.inner && back.inner->inner && back.inner->inner->inner);
+  EXPECT_EQ(back.looks_at.get(), back.inner->inner->inner.get());
+  EXPECT_EQ(back.inner->looks_at.get(), back.inner->inner.get());
+}
+
+TYPED_TEST(Observer, AnObjectOwningItselfIsAnErrorOnWriting) {
+  using Format = TypeParam;
+  auto* a = new box;  // a owns b and b owns a: memory nothing else can free
+  auto* b = new box;
+  a->inner.reset(b);
+  b->inner.reset(a);
+  const bale::observer<box> seen = a;
+  try {
+    (void)bale::serialize<Format>(seen);
+    ADD_FAILURE() << "wrote an object that owns itself";
+  } catch (const bale::error& e) {
+    EXPECT_NE(std::string(e.what()).find("owns itself"), std::string::npos) << e.what();
+  }
+  (void)b->inner.release();
+  delete a;
+}
+
+TEST(ObserverHostile, AnObjectOwningItselfIsRefused) {
+  // A box whose looks_at makes box 0; at the outermost pointer box 0's body: looks_at null,
+  // inner: state 2, a claim on object 0 (itself); then the root's inner: null.
+  const auto itself = bytes_of({1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0});
+  // The same through box 1: box 0's inner makes box 1, whose inner claims box 0.
+  const auto through_another = bytes_of({1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0});
+  for (const auto& bytes : {itself, through_another}) {
+    auto r = bale::try_deserialize<box>(bytes);
+    ASSERT_FALSE(r);
+    EXPECT_NE(std::string(r.error().what()).find("would own itself"), std::string::npos)
+        << r.error().what();
+  }
+  // Owned from outside every body instead: read.
+  auto r = bale::try_deserialize<box>(bytes_of({1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0}));
+  ASSERT_TRUE(r) << r.error().what();
+  EXPECT_EQ(r->looks_at.get(), r->inner.get());
+}
+
 TYPED_TEST(Observer, EveryPrefixFailsAndBitFlipsFailCleanly) {
   using Format = TypeParam;
   mesh m = sample_mesh();

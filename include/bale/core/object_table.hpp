@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "bale/core/address_map.hpp"
+#include "bale/core/ownership_forest.hpp"
 
 namespace bale::detail {
 
@@ -47,10 +48,12 @@ struct installed_registry {
 /// A body that a pointer promised and the queue still holds: the object and how to write it
 /// (instantiated for the archive that met the pointer; the queue is emptied by that same archive).
 struct pending_save {
+  std::size_t number;
   const void* object;
   void (*run)(void* archive, const void* object);  // writes the body
 };
 struct pending_load {
+  std::size_t number;
   void* object;
   void (*run)(void* archive, void* object);  // reads the body
 };
@@ -63,17 +66,22 @@ class body_queue {
   bool draining() const noexcept { return draining_; }
   void push(Pending p) { queue_.push_back(p); }
   bool empty() const noexcept { return queue_.empty(); }
+  /// The next body, which becomes the current one.
   Pending pop() {
     Pending p = queue_.front();
     queue_.pop_front();
+    current_ = p.number;
     return p;
   }
+  /// The number of the object whose body is being read or written, or ownership_forest::outside.
+  std::size_t current() const noexcept { return current_; }
   /// Marks the queue as being emptied for the guard's lifetime.
   class drain_guard {
    public:
     explicit drain_guard(body_queue& q) noexcept : q_(q) { q_.draining_ = true; }
     ~drain_guard() {
       q_.draining_ = false;
+      q_.current_ = ownership_forest::outside;
       q_.queue_.clear();  // left over only when an error stopped the loop
     }
     drain_guard(const drain_guard&) = delete;
@@ -85,6 +93,7 @@ class body_queue {
 
  private:
   std::deque<Pending> queue_;
+  std::size_t current_ = ownership_forest::outside;
   bool draining_ = false;
 };
 
@@ -94,7 +103,7 @@ enum class pointer_role : std::uint8_t { unique, shared, observer };
 
 /// How a pointer met its object: first (the body follows), again (a reference), or as the owner
 /// of an object an observer met first (a claim: a reference that takes ownership).
-enum class met_as : std::uint8_t { fresh, again, claim, owned_twice, out_of_order };
+enum class met_as : std::uint8_t { fresh, again, claim, owned_twice, owns_itself, out_of_order };
 
 /// The writing side: objects by address, each with its type and number.
 class object_writer_table {
@@ -123,6 +132,7 @@ class object_writer_table {
     if (role != pointer_role::unique || tracking_) {
       if (role == pointer_role::observer && !tracking_) track_unique_objects();
       f = look_up(address, type, role);
+      place_in_forest(f, role);
     }
     if (f.how == met_as::fresh) ++next_;
     log_.push_back({address, f.number, f.how});
@@ -171,6 +181,7 @@ class object_writer_table {
     cursor_ = 0;
     numbers_.clear();  // the log answers from now on
     observed_first_ = std::vector<const void*>();
+    forest_ = ownership_forest();
   }
 
  private:
@@ -203,6 +214,22 @@ class object_writer_table {
       return {at->number, met_as::owned_twice, first_type};
     return {at->number, met_as::again, first_type};
   }
+  /// Keeps the forest of ownership once an observer has met an object first; a unique_ptr's claim
+  /// on an object that owns the body being written becomes owns_itself.
+  void place_in_forest(found& f, pointer_role role) {
+    const std::size_t body = queue_.current();
+    if (f.how == met_as::fresh && role == pointer_role::observer) {
+      if (!forest_.started()) forest_.start(f.number);
+      forest_.enter(f.number, body, false);
+    } else if (f.how == met_as::fresh && forest_.started()) {
+      forest_.enter(f.number, body, true);
+    } else if (f.how == met_as::claim) {
+      if (role == pointer_role::unique && forest_.owns(f.number, body))
+        f.how = met_as::owns_itself;
+      else
+        forest_.claim(f.number, body);
+    }
+  }
   /// Enters the objects unique_ptrs met so far, which observers may now meet. The log keeps no
   /// types: an observer of one of these is checked against its type when it is read.
   void track_unique_objects() {
@@ -222,6 +249,7 @@ class object_writer_table {
   std::vector<const void*> observed_first_;  // objects an observer met first
   std::vector<const std::type_info*> types_;
   std::vector<std::uint32_t> counts_;
+  ownership_forest forest_;  // started by the first object an observer meets first
   std::size_t next_count_ = 0;
   body_queue<pending_save> queue_;
 };
@@ -254,6 +282,7 @@ class object_reader_table {
     return number < entries_.size() ? &entries_[number] : nullptr;
   }
   void add(std::shared_ptr<void> owner, void* object, const std::type_info& type) {
+    if (forest_.started()) forest_.enter(entries_.size(), queue_.current(), true);
     entries_.push_back({std::move(owner), object, &type});
   }
   /// Adds an object an observer made; `destroy` deletes it until its owner claims it.
@@ -262,6 +291,8 @@ class object_reader_table {
     if (made_by_observers_.size() == made_by_observers_.capacity())
       made_by_observers_.reserve(2 * made_by_observers_.size() + 8);
     if (entries_.size() == entries_.capacity()) entries_.reserve(2 * entries_.size() + 8);
+    if (!forest_.started()) forest_.start(entries_.size());
+    forest_.enter(entries_.size(), queue_.current(), false);
     entries_.push_back({nullptr, object, &type});
     made_by_observers_.push_back({entries_.size() - 1, destroy, false});
   }
@@ -272,10 +303,16 @@ class object_reader_table {
     const made_by_observer* m = made(number);
     return m != nullptr && !m->claimed ? holder::observers : holder::unique;
   }
+  /// Whether object `number`, which observers made, owns the body being read: a claim on it there
+  /// would make it own itself.
+  bool owns_current_body(std::size_t number) noexcept {
+    return forest_.owns(number, queue_.current());
+  }
   /// The owner of object `number`, which observers made, claims it; returns how to delete it.
   destroy_function claim(std::size_t number) noexcept {
     made_by_observer* m = made(number);
     m->claimed = true;
+    forest_.claim(number, queue_.current());
     return m->destroy;
   }
   /// Notes that an observer points at object `number`, to be checked when the message ends.
@@ -317,6 +354,7 @@ class object_reader_table {
   std::vector<std::size_t> observed_;  // objects observers point at
   std::vector<std::uint32_t> type_ids_;
   body_queue<pending_load> queue_;
+  ownership_forest forest_;  // started by the first object an observer makes
 };
 
 }  // namespace bale::detail

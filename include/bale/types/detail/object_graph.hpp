@@ -181,6 +181,11 @@ template <class Archive>
                                      readable_name(type) +
                                      ") has two owners: a unique_ptr owns it and another pointer "
                                      "owns it too");
+  if (met.how == met_as::owns_itself)
+    ar.fail(errc::invalid_value,
+            "object " + std::to_string(met.number) + " (a " + readable_name(type) +
+                ") owns itself: its unique_ptr is inside a body the object owns, through "
+                "pointers an observer of it reached first");
   ar.fail(errc::wrong_type, "two pointers of different types (" + readable_name(*met.type) + ", " +
                                 readable_name(type) +
                                 ") share one address: an aliasing shared_ptr is not supported");
@@ -208,12 +213,12 @@ void save_pointer(Archive& ar, const S* pointer, ownership owner) {
     fail_too_many_objects(ar);
   body_queue<pending_save>& queue = table.queue();
   if (queue.draining()) {
-    queue.push({object.address, object.save});
+    queue.push({met.number, object.address, object.save});
     write_new_object(ar, owner, met.number, object, false);
     return;
   }
   const typename body_queue<pending_save>::drain_guard draining(queue);
-  queue.push({object.address, object.save});
+  queue.push({met.number, object.address, object.save});
   write_new_object(ar, owner, met.number, object, true);
 }
 

@@ -98,7 +98,8 @@ made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>*
   if (context.objects().objects() >= context.limits().max_objects) fail_too_many_objects(ar);
   made_object<S> made;
   const std::size_t size = e != nullptr ? e->size : sizeof(S);
-  const std::size_t bookkeeping = sizeof(object_reader_table::entry) + sizeof(pending_load);
+  const std::size_t bookkeeping = sizeof(object_reader_table::entry) + sizeof(pending_load) +
+                                  ownership_forest::bytes_per_object;
   charge_allocation(ar, 1,
                     size + bookkeeping + (owner == ownership::shared ? 2 * sizeof(long) : 0));
   if (e != nullptr) {
@@ -149,11 +150,11 @@ void enter_object(Archive& ar, ownership owner, const made_object<S>& made,
   }
   body_queue<pending_load>& queue = table.queue();
   if (queue.draining()) {
-    queue.push({made.object, made.load});
+    queue.push({table.objects() - 1, made.object, made.load});
     return;
   }
   const typename body_queue<pending_load>::drain_guard draining(queue);
-  queue.push({made.object, made.load});
+  queue.push({table.objects() - 1, made.object, made.load});
   read_bodies();
 }
 
@@ -220,6 +221,11 @@ void refer(Archive& ar, std::unique_ptr<P>& out, std::uint64_t number, std::size
                "a unique_ptr claims object " + std::to_string(number) +
                    ", which another pointer owns: a unique_ptr refers only to an object that "
                    "observers met first",
+               at);
+  if (table.owns_current_body(number))
+    ar.fail_at(errc::invalid_value,
+               "a unique_ptr claims object " + std::to_string(number) +
+                   " inside a body that object owns: it would own itself",
                at);
   S* site = object_as<S>(ar, e, number, at);
   if (*e.type != typeid(S) && !std::has_virtual_destructor_v<S>)
