@@ -16,4 +16,5 @@
 #include "bale/reflect/aggregate.hpp"
 #include "bale/reflect/macro.hpp"
 #include "bale/reflect/names.hpp"
+#include "bale/schema.hpp"
 #include "bale/types/all.hpp"

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "bale/core/error.hpp"
+#include "bale/core/schema_shape.hpp"
 #include "bale/core/wire.hpp"
 #include "bale/fwd.hpp"
 #include "bale/reflect/aggregate.hpp"
@@ -291,6 +292,7 @@ struct user_serializer<T, description::free_save_load> {
 template <class T>
 struct user_serializer<T, description::reflect_macro> {
   using wire_shape = typename macro_members<T>::wire_shape;
+  using schema_shape = schema::record<T>;
 
   template <class Archive>
   static void save(Archive& ar, const T& value) {
@@ -315,6 +317,7 @@ struct user_serializer<T, description::reflect_macro> {
 template <class T>
 struct user_serializer<T, description::aggregate> {
   using wire_shape = aggregate_members<T>;
+  using schema_shape = schema::record<T>;
   static constexpr bool wire_compatible = aggregate_wire_compatible<T>();
 
   template <class Archive>
@@ -364,6 +367,7 @@ decltype(auto) with_reflected_members(Value& value, F&& f) {
 // their default. Works for any number of members.
 template <class T>
 struct defaults_omitting_serializer {
+  using schema_shape = schema::record<T, true>;
   static const T& defaults() {
     static const T instance{};
     return instance;

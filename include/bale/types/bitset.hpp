@@ -18,6 +18,7 @@ struct serializer<std::bitset<N>> {
   static constexpr std::size_t words = (N + 63) / 64;
   using word_array = std::array<std::uint64_t, words>;
   using wire_shape = wire::product<word_array>;
+  using schema_shape = schema::bits<N>;
 
   template <class Archive>
   static void save(Archive& ar, const std::bitset<N>& bits) {

@@ -12,6 +12,7 @@ namespace bale {
 template <class T, class Alloc>
 struct serializer<std::deque<T, Alloc>> {
   using wire_shape = wire::length_prefixed;
+  using schema_shape = schema::sequence<T>;
 
   template <class Archive>
   static void save(Archive& ar, const std::deque<T, Alloc>& container) {

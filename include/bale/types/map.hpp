@@ -14,6 +14,7 @@ namespace bale {
 template <class Map>
 struct map_serializer {
   using wire_shape = wire::length_prefixed;
+  using schema_shape = schema::map<typename Map::key_type, typename Map::mapped_type>;
 
   template <class Archive>
   static void save(Archive& ar, const Map& map) {

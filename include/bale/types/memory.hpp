@@ -21,6 +21,7 @@ template <class T>
 struct serializer<std::unique_ptr<T>> {
   static_assert(!std::is_array_v<T>, "bale: unique_ptr<T[]> has no size; use std::vector<T>");
   using wire_shape = wire::flag_prefixed;
+  using schema_shape = schema::pointer<schema::owner::unique, T>;
 
   template <class Archive>
   static void save(Archive& ar, const std::unique_ptr<T>& pointer) {
@@ -36,6 +37,7 @@ template <class T>
 struct serializer<std::shared_ptr<T>> {
   static_assert(!std::is_array_v<T>, "bale: shared_ptr<T[]> has no size; use std::vector<T>");
   using wire_shape = wire::flag_prefixed;
+  using schema_shape = schema::pointer<schema::owner::shared, T>;
 
   template <class Archive>
   static void save(Archive& ar, const std::shared_ptr<T>& pointer) {
@@ -53,6 +55,7 @@ struct serializer<std::shared_ptr<T>> {
 template <class T>
 struct serializer<std::weak_ptr<T>> {
   using wire_shape = wire::flag_prefixed;
+  using schema_shape = schema::pointer<schema::owner::weak, T>;
 
   template <class Archive>
   static void save(Archive& ar, const std::weak_ptr<T>& pointer) {

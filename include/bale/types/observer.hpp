@@ -42,6 +42,7 @@ template <class T>
 struct serializer<observer<T>> {
   static_assert(!std::is_array_v<T>, "bale: observer<T[]> has no size; observe one object");
   using wire_shape = wire::flag_prefixed;
+  using schema_shape = schema::pointer<schema::owner::observer, T>;
 
   template <class Archive>
   static void save(Archive& ar, const observer<T>& pointer) {

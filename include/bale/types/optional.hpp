@@ -11,6 +11,7 @@ namespace bale {
 template <class T>
 struct serializer<std::optional<T>> {
   using wire_shape = wire::flag_prefixed;
+  using schema_shape = schema::optional<T>;
 
   template <class Archive>
   static void save(Archive& ar, const std::optional<T>& optional) {

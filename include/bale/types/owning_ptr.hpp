@@ -38,6 +38,7 @@ template <class T>
 struct serializer<owning_ptr<T>> {
   static_assert(!std::is_array_v<T>, "bale: owning_ptr<T[]> has no size; use std::vector<T>");
   using wire_shape = wire::flag_prefixed;
+  using schema_shape = schema::pointer<schema::owner::unique, T>;
 
   template <class Archive>
   static void save(Archive& ar, const owning_ptr<T>& pointer) {

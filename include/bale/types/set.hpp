@@ -13,6 +13,7 @@ namespace bale {
 template <class Set>
 struct set_serializer {
   using wire_shape = wire::length_prefixed;
+  using schema_shape = schema::set<typename Set::key_type>;
 
   template <class Archive>
   static void save(Archive& ar, const Set& set) {

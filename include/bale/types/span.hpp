@@ -18,6 +18,7 @@ namespace bale {
 template <class T, std::size_t Extent>
 struct serializer<std::span<T, Extent>> {
   using wire_shape = wire::length_prefixed;
+  using schema_shape = schema::sequence<T>;
 
   template <class Archive>
   static void save(Archive& ar, const std::span<T, Extent>& span) {

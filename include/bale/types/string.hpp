@@ -15,6 +15,7 @@ namespace bale {
 template <class Ch, class Traits, class Alloc>
 struct serializer<std::basic_string<Ch, Traits, Alloc>> {
   using wire_shape = wire::length_prefixed;
+  using schema_shape = schema::text<Ch>;
 
   template <class Archive>
   static void save(Archive& ar, const std::basic_string<Ch, Traits, Alloc>& text) {
@@ -30,6 +31,7 @@ struct serializer<std::basic_string<Ch, Traits, Alloc>> {
 template <class Ch, class Traits>
 struct serializer<std::basic_string_view<Ch, Traits>> {
   using wire_shape = wire::length_prefixed;
+  using schema_shape = schema::text<Ch>;
 
   template <class Archive>
   static void save(Archive& ar, const std::basic_string_view<Ch, Traits>& text) {

@@ -11,6 +11,7 @@ namespace bale {
 template <class... Ts>
 struct serializer<std::tuple<Ts...>> {
   using wire_shape = wire::product<Ts...>;
+  using schema_shape = schema::tuple<Ts...>;
 
   template <class Archive>
   static void save(Archive& ar, const std::tuple<Ts...>& tuple) {

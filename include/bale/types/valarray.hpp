@@ -12,6 +12,7 @@ namespace bale {
 template <class T>
 struct serializer<std::valarray<T>> {
   using wire_shape = wire::length_prefixed;
+  using schema_shape = schema::sequence<T>;
 
   template <class Archive>
   static void save(Archive& ar, const std::valarray<T>& values) {

@@ -12,6 +12,7 @@ namespace bale {
 template <class T, class Alloc>
 struct serializer<std::vector<T, Alloc>> {
   using wire_shape = wire::length_prefixed;
+  using schema_shape = schema::sequence<T>;
 
   template <class Archive>
   static void save(Archive& ar, const std::vector<T, Alloc>& vector) {
@@ -33,6 +34,7 @@ struct serializer<std::vector<T, Alloc>> {
 template <class Alloc>
 struct serializer<std::vector<bool, Alloc>> {
   using wire_shape = wire::length_prefixed;
+  using schema_shape = schema::sequence<bool>;
 
   template <class Archive>
   static void save(Archive& ar, const std::vector<bool, Alloc>& bits) {

@@ -179,6 +179,8 @@ int main() {
   bale::record_reader<everything> in(records);
   const auto first = in.next();
   ok = ok && first && first->same_as(e);
+  ok =
+      ok && bale::schema_of<everything>().fingerprint() != bale::schema_of<drawing>().fingerprint();
   bale::json_converter converter;
   converter.add<everything>("everything");
   std::filesystem::remove(file);

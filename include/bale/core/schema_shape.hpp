@@ -1,0 +1,49 @@
+#pragma once
+// What a serializer tells bale::schema_of about the structure it writes, as wire_shape tells
+// formats about sizes:
+//   using schema_shape = bale::schema::sequence<E> | map<K, V> | optional<T> | record<T> | ...;
+// A serializer that declares none is an opaque type, known by its name only (bale/schema.hpp).
+
+#include <cstddef>
+
+namespace bale::schema {
+
+template <class Arithmetic>
+struct scalar {};  // bool, characters, integers, floats: by kind and width
+template <class Enum>
+struct enumeration {};  // its underlying integer, and its names where listed
+template <class Char>
+struct text {};
+template <std::size_t Count>
+struct bits {};  // std::bitset
+template <class Element>
+struct sequence {};
+template <class Element, std::size_t Count>
+struct fixed {};  // a count both sides know
+template <class Key>
+struct set {};
+template <class Key, class Value>
+struct map {};
+template <class... Elements>
+struct tuple {};
+template <class T>
+struct optional {};
+struct none {};  // std::monostate
+template <class... Alternatives>
+struct variant {};
+template <class Reflected, bool OmitsDefaults = false>
+struct record {};  // named members, from BALE_REFLECT or an aggregate
+template <class Rep, class Period>
+struct duration {};  // a count of Period-long ticks
+template <class Duration>
+struct time_point {};
+
+enum class owner { unique, shared, weak, observer };
+template <owner Owner, class Pointee>
+struct pointer {};
+
+/// The same structure as T's (a view, a wrapper).
+template <class T>
+struct same_as {};
+
+}  // namespace bale::schema
