@@ -1,6 +1,6 @@
-// The file readers on any bytes at the path: bale::load_file (the .bale header, checksum,
-// compressed payloads) and bale::record_reader (record after record, going on after a damaged
-// one). Nothing but bale::error escapes; a record file always ends.
+// The file readers on any bytes at the path: bale::load_file (the .bale header, schema block,
+// checksum, compressed payloads) and bale::record_reader (record after record, going on after a
+// damaged one). Nothing but bale::error escapes; a record file always ends.
 #include <unistd.h>
 
 #include <bale/file/file.hpp>
@@ -23,15 +23,15 @@ const std::filesystem::path& scratch() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  // The first byte chooses the reader and whether checksums are checked (without them the
-  // decoders see every damaged byte).
+  // The first byte chooses the reader, whether checksums are checked (without them the decoders
+  // see every damaged byte) and whether the schema is compared with the type's.
   const std::uint8_t mode = data[0];
   std::ofstream(scratch(), std::ios::binary | std::ios::trunc)
       .write(reinterpret_cast<const char*>(data + 1), static_cast<std::streamsize>(size - 1));
   const bale::limits lim{.max_allocation = std::size_t{16} << 20};
   if (mode % 2 == 0) {
     const bale::file_options options{
-        .check_type = false, .verify_checksum = mode % 4 == 0, .limits = lim};
+        .check_type = (mode & 4) != 0, .verify_checksum = mode % 4 == 0, .limits = lim};
     try {
       (void)bale::load_file<fuzz::message>(scratch(), options);
     } catch (const bale::error&) {

@@ -61,7 +61,7 @@ std::vector<std::byte> mpi_message(int receiver, const T& value) {
   std::vector<std::byte> bytes(1 + wire::header_size);
   bytes[0] = static_cast<std::byte>(receiver);
   wire::write_header(bytes.data() + 1, {bale::binary::id, wire::flag_fingerprint,
-                                        wire::message_fingerprint<T>, payload.size(), 1u << 30});
+                                        wire::message_fingerprint<T>(), payload.size(), 1u << 30});
   bytes.insert(bytes.end(), payload.begin(), payload.end());
   return bytes;
 }

@@ -5,6 +5,7 @@
 
 #include <fstream>
 
+#include "support/file_bytes.hpp"
 #include "support/roundtrip.hpp"
 
 namespace {
@@ -42,14 +43,14 @@ class FileTest : public ::testing::Test {
       {1, {1.0, 2.0}, "a"}, {2, {}, "bb"}, {3, std::vector<double>(100, 0.5), ""}};
 };
 
-std::vector<char> read_all(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+// Where a file's payload starts: after the header and the schema block.
+template <class T>
+std::size_t payload_offset() {
+  return 40 + bale::detail::schema_block_size(bale::schema_of<T>().text().size());
 }
-void write_all(const fs::path& p, const std::vector<char>& bytes) {
-  std::ofstream(p, std::ios::binary | std::ios::trunc)
-      .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
+
+using bale_test::read_all;
+using bale_test::write_all;
 
 TEST_F(FileTest, RoundTripEveryFormatAndCodec) {
   for (auto c : {bale::codec::none, bale::codec::lz4, bale::codec::zstd}) {
@@ -76,16 +77,18 @@ TEST_F(FileTest, CompactFileOfALargeIntegerArrayIsItsEncoding) {
             values);
   const auto bytes = read_all(dir_ / "ints.bale");
   const auto encoded = bale::serialize<bale::compact>(values);
-  ASSERT_EQ(bytes.size(), 40 + encoded.size());
-  EXPECT_EQ(std::memcmp(bytes.data() + 40, encoded.data(), encoded.size()), 0);
+  const std::size_t at = payload_offset<std::vector<std::int64_t>>();
+  ASSERT_EQ(bytes.size(), at + encoded.size());
+  EXPECT_EQ(std::memcmp(bytes.data() + at, encoded.data(), encoded.size()), 0);
 }
 
 TEST_F(FileTest, UncompressedPayloadIsTheBinaryEncoding) {
   bale::save_file(dir_ / "f.bale", sample_);
   const auto bytes = read_all(dir_ / "f.bale");
   const auto encoded = bale::serialize(sample_);
-  ASSERT_EQ(bytes.size(), 40 + encoded.size());
-  EXPECT_EQ(std::memcmp(bytes.data() + 40, encoded.data(), encoded.size()), 0);
+  const std::size_t at = payload_offset<std::vector<cell>>();
+  ASSERT_EQ(bytes.size(), at + encoded.size());
+  EXPECT_EQ(std::memcmp(bytes.data() + at, encoded.data(), encoded.size()), 0);
   EXPECT_EQ(std::string(bytes.data(), 4), "BALE");
 }
 
@@ -107,13 +110,14 @@ TEST_F(FileTest, UnverifiedChecksumStillDecodesSafely) {
   const fs::path p = dir_ / "u.bale";
   bale::save_file(p, std::vector<int>{1, 2, 3});
   auto bad = read_all(p);
-  bad[40 + 8] ^= 0x01;  // the first element: 1 becomes 0
+  const std::size_t at = payload_offset<std::vector<int>>();
+  bad[at + 8] ^= 0x01;  // the first element: 1 becomes 0
   write_all(p, bad);
   bale::file_options trusting;
   trusting.verify_checksum = false;
   EXPECT_EQ(bale::load_file<std::vector<int>>(p, trusting), (std::vector<int>{0, 2, 3}));
   EXPECT_EQ(bale::try_load_file<std::vector<int>>(p).error().code(), bale::errc::checksum_mismatch);
-  bad[40] ^= 0x40;  // the length: still refused by the decoder, not read past the end
+  bad[at] ^= 0x40;  // the length: still refused by the decoder, not read past the end
   write_all(p, bad);
   const auto r = bale::try_load_file<std::vector<int>>(p, trusting);
   ASSERT_FALSE(r);

@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "support/file_bytes.hpp"
 #include "support/roundtrip.hpp"
 
 namespace {
@@ -20,6 +21,15 @@ struct event {
 fs::path temp_path(const char* name) {
   return fs::temp_directory_path() / (std::string(name) + "_" + std::to_string(::getpid()));
 }
+
+// Where the first record starts: after the header and the schema.
+template <class T>
+std::size_t first_record() {
+  return 8 + 16 + bale::schema_of<T>().text().size();
+}
+
+using bale_test::read_all;
+using bale_test::write_all;
 
 TEST(Records, WriteManyReadOneAtATime) {
   const auto path = temp_path("records.bales");
@@ -50,7 +60,7 @@ TEST(Records, CompactFormatAndEmptyFile) {
     bale::record_writer<int, bale::compact> out(path);
     out.write(-33);
   }
-  EXPECT_EQ(fs::file_size(path), 8u + 8u + 1u);
+  EXPECT_EQ(fs::file_size(path), first_record<int>() + 8u + 1u);  // the schema "i32", a record
   bale::record_reader<int, bale::compact> in(path);
   EXPECT_EQ(in.next(), -33);
   EXPECT_FALSE(in.next());
@@ -97,7 +107,7 @@ TEST(Records, DamageAndTruncationAreErrors) {
     EXPECT_THROW((void)in.next(), bale::error);
   }
   auto huge = bytes;
-  bale::detail::put_u32(reinterpret_cast<std::byte*>(huge.data()) + 8,
+  bale::detail::put_u32(reinterpret_cast<std::byte*>(huge.data()) + first_record<std::string>(),
                         0xFFFFFFF0u);  // first record's size
   rewrite(huge);
   {
@@ -111,6 +121,107 @@ TEST(Records, DamageAndTruncationAreErrors) {
       EXPECT_EQ(e.code(), bale::errc::allocation_limit);
     }
   }
+  fs::remove(path);
+}
+
+namespace v1 {
+struct event {
+  std::uint64_t time;
+  std::string name;
+};
+}  // namespace v1
+namespace v2 {
+struct event {
+  std::uint64_t time;
+  std::string name;
+  std::optional<double> value;
+};
+}  // namespace v2
+struct renamed_event {
+  std::uint64_t time;
+  std::string name;
+};
+
+TEST(Records, TheFileCarriesItsSchema) {
+  const auto path = temp_path("schema.bales");
+  {
+    bale::record_writer<v1::event, bale::compact> out(path);
+    out.write({1, "one"});
+  }
+  const auto bytes = read_all(path);
+  const std::string& text = bale::schema_of<v1::event>().text();
+  EXPECT_EQ(bytes[4], 2);  // the version
+  ASSERT_GE(bytes.size(), first_record<v1::event>());
+  EXPECT_EQ(std::string(bytes.data() + 24, text.size()), text);
+  try {
+    bale::record_reader<v2::event> in(path);
+    ADD_FAILURE() << "read records of another layout";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::wrong_type);
+    EXPECT_NE(std::string(e.what()).find("value"), std::string::npos) << e.what();
+    EXPECT_EQ(e.offset(), 24u);
+  }
+  bale::record_reader<renamed_event> same(path);  // the same members: the same schema
+  const auto first = same.next();
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->name, "one");
+  fs::remove(path);
+}
+
+TEST(Records, ADamagedOrCutSchemaIsAnError) {
+  const auto path = temp_path("bad_schema.bales");
+  {
+    bale::record_writer<v1::event> out(path);
+    out.write({1, "one"});
+  }
+  const auto good = read_all(path);
+  auto flipped = good;
+  flipped[30] ^= 1;  // inside the schema text
+  write_all(path, flipped);
+  try {
+    bale::record_reader<v1::event> in(path);
+    ADD_FAILURE() << "read a damaged schema";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::checksum_mismatch) << e.what();
+  }
+  for (const std::size_t cut : {std::size_t{12}, std::size_t{30}}) {
+    write_all(path,
+              std::vector<char>(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(cut)));
+    try {
+      bale::record_reader<v1::event> in(path);
+      ADD_FAILURE() << "read a cut schema";
+    } catch (const bale::error& e) {
+      EXPECT_EQ(e.code(), bale::errc::end_of_input) << e.what();
+    }
+  }
+  auto longer = good;  // a schema size past the end of the file
+  bale::detail::put_u32(reinterpret_cast<std::byte*>(longer.data()) + 16, 0xFFFFFFF0u);
+  write_all(path, longer);
+  try {
+    bale::record_reader<v1::event> in(path);
+    ADD_FAILURE() << "read a schema longer than the file";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::end_of_input) << e.what();
+  }
+  fs::remove(path);
+}
+
+TEST(Records, VersionOneFilesStillRead) {
+  // As bale wrote them before schemas: 8 bytes of header, then the records.
+  const auto path = temp_path("old.bales");
+  const auto payload = bale::serialize(v1::event{5, "five"});
+  std::vector<char> bytes = {'B', 'A', 'L', 'S', 1, static_cast<char>(bale::binary::id), 0, 0};
+  bytes.resize(16 + payload.size());
+  auto* record = reinterpret_cast<std::byte*>(bytes.data()) + 8;
+  bale::detail::put_u32(record, static_cast<std::uint32_t>(payload.size()));
+  bale::detail::put_u32(record + 4, bale::detail::crc32c(payload));
+  std::memcpy(record + 8, payload.data(), payload.size());
+  write_all(path, bytes);
+  bale::record_reader<v1::event> in(path);
+  const auto first = in.next();
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->name, "five");
+  EXPECT_FALSE(in.next());
   fs::remove(path);
 }
 

@@ -23,6 +23,12 @@ namespace fs = std::filesystem;
 using hardening::measure_heap;
 using hardening::mib;
 
+// Where the first record of a record file of strings starts: after the 8-byte header, the
+// schema's 16-byte head and its text.
+std::size_t first_record_of_strings() {
+  return 8 + 16 + bale::schema_of<std::string>().text().size();
+}
+
 class HostileFiles : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -68,7 +74,7 @@ TEST_F(HostileFiles, SizesInHeadersAreCheckedAgainstTheFile) {
   const fs::path p = dir_ / "claims.bale";
   bale::save_file(p, std::vector<int>{1, 2, 3});
   std::vector<std::byte> bytes = read_bytes(p);
-  bale::detail::put_u64(bytes.data() + 16, std::uint64_t{1} << 30);  // payload size: 1 GiB
+  bale::detail::put_u64(bytes.data() + 16, std::uint64_t{1} << 30);  // stored size: 1 GiB
   bale::detail::put_u32(bytes.data() + 36, bale::detail::crc32c(std::span(bytes).first(36)));
   write_bytes(p, bytes);
   const auto use = measure_heap([&] {
@@ -78,7 +84,7 @@ TEST_F(HostileFiles, SizesInHeadersAreCheckedAgainstTheFile) {
   });
   EXPECT_LE(use.peak_bytes, 64u * 1024);
 
-  // A record claiming 512 MiB in a file of 40 bytes.
+  // A record claiming 512 MiB in a file of a few dozen bytes.
   const fs::path q = dir_ / "claims.bales";
   {
     bale::record_writer<std::string> out(q);
@@ -86,7 +92,7 @@ TEST_F(HostileFiles, SizesInHeadersAreCheckedAgainstTheFile) {
     out.close();
   }
   std::vector<std::byte> records = read_bytes(q);
-  bale::detail::put_u32(records.data() + 8, 512u << 20);
+  bale::detail::put_u32(records.data() + first_record_of_strings(), 512u << 20);
   write_bytes(q, records);
   const auto use2 = measure_heap([&] {
     bale::record_reader<std::string> in(q);
@@ -195,8 +201,8 @@ TEST_F(HostileFiles, AfterADamagedRecordTheNextOnesReadWithTheirOffsets) {
     out.close();
   }
   std::vector<std::byte> bytes = read_bytes(p);
-  // Records: 8-byte file header, then per record 8 bytes of prefix and the payload.
-  const std::size_t first = 8, second = first + 8 + 8 + 5;
+  // Records: the file header and schema, then per record 8 bytes of prefix and the payload.
+  const std::size_t first = first_record_of_strings(), second = first + 8 + 8 + 5;
   bytes[second + 8 + 9] ^= std::byte{1};  // a letter of "second"
   write_bytes(p, bytes);
   bale::record_reader<std::string> in(p);

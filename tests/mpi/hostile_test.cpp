@@ -24,7 +24,7 @@ std::vector<std::byte> message_bytes(const T& value) {
   std::vector<std::byte> bytes(32 + payload.size());
   bale::mpi::detail::write_header(
       bytes.data(), {bale::binary::id, bale::mpi::detail::flag_fingerprint,
-                     bale::mpi::detail::message_fingerprint<T>, payload.size(), 1u << 30});
+                     bale::mpi::detail::message_fingerprint<T>(), payload.size(), 1u << 30});
   std::copy(payload.begin(), payload.end(), bytes.begin() + 32);
   return bytes;
 }

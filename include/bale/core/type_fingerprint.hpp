@@ -1,7 +1,7 @@
 #pragma once
-// A 64-bit fingerprint of a C++ type: FNV-1a of the type's name as the compiler spells it. Files
-// and MPI messages carry it to catch a reader asking for another type than the writer wrote; it is
-// the same within one compiler, not across compilers.
+// A 64-bit fingerprint of a C++ type: FNV-1a of the type's name as the compiler spells it, the
+// same within one compiler only. Version 1 .bale files carry it; everything written now carries
+// the fingerprint of the type's schema instead (bale/schema.hpp).
 
 #include <cstdint>
 #include <string_view>

@@ -8,8 +8,12 @@
 //   bale::record_reader<event> in("events.bales");
 //   while (auto e = in.next()) use(*e);
 //
-// File: "BALS" | u8 version (1) | u8 format id | u16 zero, then records, each
+// File: "BALS" | u8 version (2) | u8 format id | u16 zero | u64 schema fingerprint | u32 schema
+// size n | u32 CRC32C of the schema | the n bytes of the schema text (bale::schema_of<T>), then
+// records, each
 //   u32 payload size | u32 CRC32C of the payload | payload (the value in the format)
+// A reader refuses a file of another schema than its type's before the first record. Version 1
+// files (no schema: the records follow the first 8 bytes) are still read, unchecked.
 // A record's size is checked against limits::max_allocation, and its buffer grows only as its bytes
 // are read; a damaged or cut-off record is a bale::error naming the file and the record's offset.
 
@@ -25,6 +29,7 @@
 #include <exception>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -36,11 +41,13 @@
 #include "bale/file/checksum.hpp"
 #include "bale/file/file.hpp"
 #include "bale/fwd.hpp"
+#include "bale/schema.hpp"
 
 namespace bale {
 
 namespace detail {
 inline constexpr std::size_t records_header_size = 8;
+inline constexpr std::size_t records_schema_head_size = 16;  // fingerprint, size, CRC32C
 inline constexpr std::size_t record_prefix_size = 8;
 }  // namespace detail
 
@@ -51,10 +58,17 @@ class record_writer {
   explicit record_writer(std::filesystem::path path) : path_(std::move(path)) {
     fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd_ < 0) detail::io_failure(path_, "cannot create");
-    buffer_.resize(detail::records_header_size);
+    const type_schema& schema = schema_of<T>();
+    const std::string& text = schema.text();
+    buffer_.resize(detail::records_header_size + detail::records_schema_head_size + text.size());
     std::memcpy(buffer_.data(), "BALS", 4);
-    buffer_[4] = std::byte{1};
+    buffer_[4] = std::byte{2};
     buffer_[5] = static_cast<std::byte>(Format::id);
+    std::byte* head = buffer_.data() + detail::records_header_size;
+    detail::put_u64(head, schema.fingerprint());
+    detail::put_u32(head + 8, static_cast<std::uint32_t>(text.size()));
+    detail::put_u32(head + 12, detail::crc32c(std::as_bytes(std::span(text))));
+    std::memcpy(head + detail::records_schema_head_size, text.data(), text.size());
   }
   /// Writes what is left and closes, never throwing: call close() to learn of a failure. One that
   /// happens here (a full disk) is reported on stderr.
@@ -142,18 +156,23 @@ class record_reader {
   explicit record_reader(std::filesystem::path path, const limits& lim = {})
       : path_(std::move(path)), limits_(lim) {
     std::size_t size = 0;
-    fd_ = detail::open_regular_file(path_, size).release();
+    detail::unique_fd fd = detail::open_regular_file(path_, size);
+    fd_ = fd.get();
     std::byte header[detail::records_header_size];
     const std::size_t got = detail::read_at(fd_, path_, header, sizeof header, 0);
     if (got < 4 || std::memcmp(header, "BALS", 4) != 0)
       detail::file_error(errc::invalid_value, path_, "is not a bale record file");
     if (got < sizeof header)
       detail::file_error(errc::end_of_input, path_, "is shorter than a record file header", got);
-    if (std::to_integer<int>(header[4]) != 1)
-      detail::file_error(errc::invalid_value, path_, "has an unknown version", 4);
+    const int version = std::to_integer<int>(header[4]);
+    if (version != 1 && version != 2)
+      detail::file_error(errc::invalid_value, path_,
+                         "has an unknown version " + std::to_string(version), 4);
     format_id_ = std::to_integer<std::uint8_t>(header[5]);
     detail::check_file_format<Format>(path_, format_id_, 5);
     offset_ = detail::records_header_size;
+    if (version == 2) check_schema(size);
+    (void)fd.release();  // this reader closes it from now on
   }
   ~record_reader() {
     if (fd_ >= 0) ::close(fd_);
@@ -198,6 +217,29 @@ class record_reader {
   }
 
  private:
+  // Reads the schema after the header and refuses one other than T's.
+  void check_schema(std::size_t file_size) {
+    const std::size_t at = detail::records_header_size;
+    std::byte head[detail::records_schema_head_size];
+    if (detail::read_at(fd_, path_, head, sizeof head, at) != sizeof head)
+      detail::file_error(errc::end_of_input, path_, "ends inside its schema", at);
+    const std::uint32_t n = detail::get_u32(head + 8);
+    const std::size_t text_at = at + sizeof head;
+    if (n > file_size - text_at)
+      detail::file_error(errc::end_of_input, path_, "ends inside its schema", text_at);
+    std::string text(n, '\0');
+    if (detail::read_at(fd_, path_, reinterpret_cast<std::byte*>(text.data()), n, text_at) != n)
+      detail::file_error(errc::end_of_input, path_, "shrank while it was being read", text_at);
+    if (detail::crc32c(std::as_bytes(std::span(text))) != detail::get_u32(head + 12) ||
+        detail::fnv1a64(text) != detail::get_u64(head))
+      detail::file_error(errc::checksum_mismatch, path_, "has a damaged schema", at);
+    if (text != schema_of<T>().text())
+      detail::file_error(
+          errc::wrong_type, path_,
+          "holds another type: " + detail::schema_difference(text, schema_of<T>().text()), text_at);
+    offset_ = text_at + n;
+  }
+
   // The buffer grows as bytes arrive (doubling from 64 KiB): a size in a damaged or hostile
   // prefix costs memory only as far as the file really goes.
   std::size_t read_payload(std::size_t at, std::size_t size) {

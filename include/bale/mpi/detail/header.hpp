@@ -23,7 +23,7 @@
 #include "bale/binary/format.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/little_endian.hpp"
-#include "bale/core/type_fingerprint.hpp"
+#include "bale/schema.hpp"
 
 namespace bale::mpi::detail {
 
@@ -105,17 +105,11 @@ requires(!std::is_same_v<std::remove_const_t<E>, bool> &&
   using element = std::remove_const_t<E>;
 };
 
-/// The type a message is fingerprinted as: a span travels as the vector it is received into.
+/// A message's type check: its schema's fingerprint, the same for every compiler and for every
+/// type written alike (a span and the vector it is received into).
 template <class T>
-struct wire_identity {
-  using type = T;
-};
-template <class E, std::size_t N>
-struct wire_identity<std::span<E, N>> {
-  using type = std::vector<std::remove_const_t<E>>;
-};
-template <class T>
-inline constexpr std::uint64_t message_fingerprint =
-    bale::detail::type_fingerprint<typename wire_identity<std::remove_cv_t<T>>::type>();
+std::uint64_t message_fingerprint() {
+  return bale::schema_of<std::remove_cv_t<T>>().fingerprint();
+}
 
 }  // namespace bale::mpi::detail

@@ -116,7 +116,7 @@ std::optional<error> refusal(const header& h, const options& settings, std::size
                        std::string(Format::name),
                    5);
   if (settings.check_types && (h.flags & flag_fingerprint) &&
-      h.fingerprint != message_fingerprint<T>)
+      h.fingerprint != message_fingerprint<T>())
     return refused(errc::wrong_type, "the message holds another type than the one asked for", 8);
   if (h.payload_size > max_payload)
     return refused(errc::allocation_limit,

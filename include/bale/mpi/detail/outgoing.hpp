@@ -79,7 +79,7 @@ outgoing encode(const T& value, const options& settings, std::vector<std::byte> 
   header h{Format::id, 0, 0, 0, settings.chunk_bytes};
   if (settings.check_types) {
     h.flags = flag_fingerprint;
-    h.fingerprint = message_fingerprint<T>;
+    h.fingerprint = message_fingerprint<T>();
   }
   message.bytes.clear();
   if constexpr (contiguous_payload<Format, T>::value) {
