@@ -505,17 +505,17 @@ BALE_CODECS_END
 namespace detail {
 BALE_CODECS_BEGIN
 
-// Checks the schema block at the start of the stored bytes against the header's fingerprint;
-// returns where the payload starts.
+// Checks the schema block at the start of the stored bytes and returns where the payload starts.
+// Unless the checksum covered them, its text is checked against the header's fingerprint.
 inline std::size_t check_schema_block(const std::filesystem::path& path,
-                                      std::span<const std::byte> stored,
-                                      std::uint64_t fingerprint) {
+                                      std::span<const std::byte> stored, std::uint64_t fingerprint,
+                                      bool checksummed) {
   const schema_block block = parse_schema_block(stored);
   if (!block.ok)
     file_error(errc::length_too_large, path,
                "has a schema block longer than the file, or not padded with zeros",
                file_header_size);
-  if (fnv1a64(block.text) != fingerprint)
+  if (!checksummed && fnv1a64(block.text) != fingerprint)
     file_error(errc::checksum_mismatch, path,
                "is damaged: its schema does not match the header's fingerprint",
                file_header_size + schema_block_prefix);
@@ -586,7 +586,8 @@ file_contents read_file(const std::filesystem::path& path, const file_options& o
     file_error(errc::checksum_mismatch, path, "is damaged: the payload checksum does not match",
                file_header_size);
   if (has_schema)
-    contents.payload_offset = check_schema_block(path, contents.stored.bytes(), fingerprint);
+    contents.payload_offset =
+        check_schema_block(path, contents.stored.bytes(), fingerprint, options.verify_checksum);
   if (contents.compressed) {
     try {
       contents.raw = decompress(contents.payload(), options.limits);
