@@ -62,6 +62,10 @@ template <class T>
 inline constexpr bool is_named_value<named<T>> = true;
 template <class T>
 inline constexpr bool is_named_value<const named<T>> = true;
+
+/// A wrapper that reads into a value it refers to (bale::with): deserialize takes a temporary one.
+template <class T>
+inline constexpr bool refers_to_value = false;
 }  // namespace detail
 
 }  // namespace bale

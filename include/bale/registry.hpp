@@ -139,6 +139,9 @@ with_registries<T, Registries...> with(T& value, const Registries&... registries
   return {value, {registries...}};
 }
 
+template <class T, class... Registries>
+inline constexpr bool detail::refers_to_value<with_registries<T, Registries...>> = true;
+
 namespace detail {
 
 // For one registry and one archive type, the tables that pointers to Base and to each listed type
@@ -210,6 +213,7 @@ void with_installed(Archive& ar, const Registries& registries, F&& f) {
 
 template <class T, class... Registries>
 struct serializer<with_registries<T, Registries...>> {
+  using schema_shape = schema::same_as<std::remove_const_t<T>>;  // the value's, registries apart
   template <class Archive>
   static void save(Archive& ar, const with_registries<T, Registries...>& w) {
     detail::with_installed(ar, w.registries, [&] { ar(std::as_const(w.value)); });

@@ -2,9 +2,12 @@
 // unique_ptr and shared_ptr, every format, and the errors: an unlisted type on writing, an unknown
 // id or name on reading, a reference to an object of another type.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <bale/bale.hpp>
+#include <bale/file/file.hpp>
 #include <bale/registry.hpp>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -110,6 +113,29 @@ TYPED_TEST(Polymorphic, RoundTripThroughRegistry) {
   EXPECT_EQ(r->inside, back.shared[1]);
   EXPECT_EQ(back.shared[1]->kind(), "circle");
   EXPECT_EQ(static_cast<shape*>(back.favourite.get()), back.shared[0].get());
+  // The wrapper may be a temporary, as when writing.
+  scene again;
+  bale::deserialize<Format>(bytes, bale::with(again, shapes));
+  ASSERT_EQ(again.owned.size(), 2u);
+  EXPECT_EQ(dynamic_cast<label&>(*again.owned[1]).text, "hello");
+  scene tried;
+  ASSERT_TRUE(bale::try_deserialize<Format>(bytes, bale::with(tried, shapes)));
+  EXPECT_EQ(tried.shared.size(), 3u);
+}
+
+TEST(PolymorphicFile, AFileWrittenWithARegistryReadsWithOne) {
+  const scene s = make_scene();
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("bale_polymorphic_" + std::to_string(::getpid()) + ".bale");
+  bale::save_file<bale::compact>(path, bale::with(s, shapes));
+  // The file's schema is the scene's: the registry is how to read it, not part of its layout.
+  EXPECT_EQ(bale::schema_of<decltype(bale::with(s, shapes))>(), bale::schema_of<scene>());
+  scene back;
+  auto into = bale::with(back, shapes);
+  bale::load_file(path, into);
+  ASSERT_EQ(back.owned.size(), 2u);
+  EXPECT_EQ(dynamic_cast<label&>(*back.owned[1]).text, "hello");
+  std::filesystem::remove(path);
 }
 
 TYPED_TEST(Polymorphic, WritingAnUnlistedTypeIsAnError) {

@@ -97,6 +97,21 @@ result<void> try_deserialize(const Bytes& bytes, T& value, const limits& lim = {
   });
 }
 
+/// deserialize into a temporary wrapper that refers to the value:
+///   bale::deserialize(bytes, bale::with(scene, shapes));
+template <format Format = binary, byte_input Bytes, class Wrapper>
+requires(detail::refers_to_value<Wrapper>) void deserialize(const Bytes& bytes, Wrapper&& wrapper,
+                                                            const limits& lim = {}) {
+  deserialize<Format>(bytes, wrapper, lim);
+}
+template <format Format = binary, byte_input Bytes, class Wrapper>
+requires(detail::refers_to_value<Wrapper>) result<void> try_deserialize(const Bytes& bytes,
+                                                                        Wrapper&& wrapper,
+                                                                        const limits& lim = {})
+noexcept {
+  return try_deserialize<Format>(bytes, wrapper, lim);
+}
+
 namespace detail {
 template <class>
 inline constexpr bool type_goes_first = false;
