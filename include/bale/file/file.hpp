@@ -556,7 +556,8 @@ file_contents read_file(const std::filesystem::path& path, const file_options& o
     file_error(errc::checksum_mismatch, path, "has a damaged header", 36);
   const auto version = std::to_integer<std::uint8_t>(header[4]);
   if (version != file_version && version != first_file_version)
-    file_error(errc::invalid_value, path, "has an unknown version " + std::to_string(version), 4);
+    file_error(errc::invalid_value, path,
+               std::string("has an unknown version ").append(std::to_string(version)), 4);
   const auto format_id = std::to_integer<std::uint8_t>(header[5]);
   check_file_format<Format>(path, format_id, 5);
   const bool has_schema = version != first_file_version;

@@ -167,7 +167,7 @@ class record_reader {
     const int version = std::to_integer<int>(header[4]);
     if (version != 1 && version != 2)
       detail::file_error(errc::invalid_value, path_,
-                         "has an unknown version " + std::to_string(version), 4);
+                         std::string("has an unknown version ").append(std::to_string(version)), 4);
     format_id_ = std::to_integer<std::uint8_t>(header[5]);
     detail::check_file_format<Format>(path_, format_id_, 5);
     offset_ = detail::records_header_size;

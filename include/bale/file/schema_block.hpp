@@ -62,12 +62,18 @@ inline std::string schema_difference(std::string_view file, std::string_view wan
   std::size_t at = 0;
   while (at < common && file[at] == wanted[at]) ++at;
   const std::size_t from = at > 30 ? at - 30 : 0;
-  const auto around = [&](std::string_view s) {
-    std::string shown(s.substr(from, 70));
-    return (from > 0 ? "..." : "") + shown + (from + 70 < s.size() ? "..." : "");
+  const auto around = [&](std::string& out, std::string_view s) {
+    if (from > 0) out += "...";
+    out += s.substr(from, 70);
+    if (from + 70 < s.size()) out += "...";
   };
-  return "the schemas differ at character " + std::to_string(at) + ": the file has " +
-         around(file) + " where the type has " + around(wanted);
+  std::string message = "the schemas differ at character ";
+  message += std::to_string(at);
+  message += ": the file has ";
+  around(message, file);
+  message += " where the type has ";
+  around(message, wanted);
+  return message;
 }
 
 }  // namespace bale::detail
