@@ -123,6 +123,30 @@ struct schema_writer {
     ((out += first ? "" : ",", first = false, describe_type<Ts>()), ...);
     out += ']';
   }
+  /// Opens an object with its first key: {"key":
+  void open(const char* key) {
+    out += "{\"";
+    out += key;
+    out += "\":";
+  }
+  template <class N>
+  void number(N n) {
+    out += std::to_string(n);
+  }
+  /// {"key":T}
+  template <class T>
+  void keyed(const char* key) {
+    open(key);
+    describe_type<T>();
+    out += '}';
+  }
+  /// {"key":[Ts...]}
+  template <class... Ts>
+  void keyed_list(const char* key) {
+    open(key);
+    list<Ts...>();
+    out += '}';
+  }
   template <class T>
   void describe_type();
 };
@@ -141,9 +165,8 @@ void describe(schema_writer& w, schema::scalar<U>) {
 }
 template <class E>
 void describe(schema_writer& w, schema::enumeration<E>) {
-  w.out += "{\"enum\":\"";
-  w.out += scalar_schema_name<std::underlying_type_t<E>>();
-  w.out += '"';
+  w.open("enum");
+  describe(w, schema::scalar<std::underlying_type_t<E>>{});
   if constexpr (named_enum<E>) {
     w.out += ",\"names\":{";
     bool first = true;
@@ -152,7 +175,7 @@ void describe(schema_writer& w, schema::enumeration<E>) {
       first = false;
       w.quoted(entry.name);
       w.out += ':';
-      w.out += std::to_string(static_cast<std::underlying_type_t<E>>(entry.value));
+      w.number(static_cast<std::underlying_type_t<E>>(entry.value));
     }
     w.out += '}';
   }
@@ -163,86 +186,68 @@ void describe(schema_writer& w, schema::text<Ch>) {
   if constexpr (std::is_same_v<Ch, char>) {
     w.out += "\"string\"";
   } else {
-    w.out += "{\"string\":\"";
-    w.out += scalar_schema_name<Ch>();
-    w.out += "\"}";
+    w.keyed<Ch>("string");
   }
 }
 template <std::size_t N>
 void describe(schema_writer& w, schema::bits<N>) {
-  w.out += "{\"bits\":";
-  w.out += std::to_string(N);
+  w.open("bits");
+  w.number(N);
   w.out += '}';
 }
 template <class E>
 void describe(schema_writer& w, schema::sequence<E>) {
-  w.out += "{\"sequence\":";
-  w.describe_type<E>();
-  w.out += '}';
+  w.keyed<E>("sequence");
 }
 template <class E, std::size_t N>
 void describe(schema_writer& w, schema::fixed<E, N>) {
-  w.out += "{\"array\":";
+  w.open("array");
   w.describe_type<E>();
   w.out += ",\"count\":";
-  w.out += std::to_string(N);
+  w.number(N);
   w.out += '}';
 }
 template <class K>
 void describe(schema_writer& w, schema::set<K>) {
-  w.out += "{\"set\":";
-  w.describe_type<K>();
-  w.out += '}';
+  w.keyed<K>("set");
 }
 template <class K, class V>
 void describe(schema_writer& w, schema::map<K, V>) {
-  w.out += "{\"map\":";
-  w.list<K, V>();
-  w.out += '}';
+  w.keyed_list<K, V>("map");
 }
 template <class... Ts>
 void describe(schema_writer& w, schema::tuple<Ts...>) {
-  w.out += "{\"tuple\":";
-  w.list<Ts...>();
-  w.out += '}';
+  w.keyed_list<Ts...>("tuple");
 }
 template <class T>
 void describe(schema_writer& w, schema::optional<T>) {
-  w.out += "{\"optional\":";
-  w.describe_type<T>();
-  w.out += '}';
+  w.keyed<T>("optional");
 }
 inline void describe(schema_writer& w, schema::none) {
   w.out += "\"none\"";
 }
 template <class... Ts>
 void describe(schema_writer& w, schema::variant<Ts...>) {
-  w.out += "{\"variant\":";
-  w.list<Ts...>();
-  w.out += '}';
+  w.keyed_list<Ts...>("variant");
 }
 template <class Rep, class Period>
 void describe(schema_writer& w, schema::duration<Rep, Period>) {
-  w.out += "{\"duration\":";
+  w.open("duration");
   w.describe_type<Rep>();
   w.out += ",\"period\":[";
-  w.out += std::to_string(Period::num);
+  w.number(Period::num);
   w.out += ',';
-  w.out += std::to_string(Period::den);
+  w.number(Period::den);
   w.out += "]}";
 }
 template <class D>
 void describe(schema_writer& w, schema::time_point<D>) {
-  w.out += "{\"time\":";
-  w.describe_type<D>();
-  w.out += '}';
+  w.keyed<D>("time");
 }
 template <schema::owner Owner, class P>
 void describe(schema_writer& w, schema::pointer<Owner, P>) {
-  constexpr std::string_view names[] = {"unique", "shared", "weak", "observer"};
-  w.out += '{';
-  w.quoted(names[static_cast<std::size_t>(Owner)]);
-  w.out += ':';
+  constexpr const char* names[] = {"unique", "shared", "weak", "observer"};
+  w.open(names[static_cast<std::size_t>(Owner)]);
   w.describe_type<std::remove_const_t<P>>();
   if constexpr (std::is_polymorphic_v<P>) w.out += ",\"polymorphic\":true";
   w.out += '}';
@@ -267,13 +272,13 @@ template <class T, bool OmitsDefaults>
 void describe(schema_writer& w, schema::record<T, OmitsDefaults>) {
   for (std::size_t k = 0; k < w.records.size(); ++k)
     if (*w.records[k] == typeid(T)) {
-      w.out += "{\"ref\":";
-      w.out += std::to_string(k);
+      w.open("ref");
+      w.number(k);
       w.out += '}';
       return;
     }
   w.records.push_back(&typeid(T));
-  w.out += "{\"record\":";
+  w.open("record");
   if constexpr (description_of<T>() == description::aggregate)
     describe_record_members<T, aggregate_names<T>>(w, aggregate_members<T>{});
   else
