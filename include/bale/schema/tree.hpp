@@ -1,0 +1,497 @@
+#pragma once
+// A schema read back from its text (bale::schema_of, a file's schema block) into nodes a program
+// can walk: what decodes a value without its C++ type (bale/schema/decode.hpp). The text is input
+// like any other: only the canonical form schema_of writes is accepted, its size and depth are
+// limited, and a {"ref":k} must name a record already opened, so the nodes form a graph whose
+// only cycles pass through records.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bale/core/error.hpp"
+
+namespace bale {
+
+enum class schema_kind : std::uint8_t {
+  scalar,       // scalar: which
+  enumeration,  // scalar: the underlying integer; names, values
+  text,         // scalar: the character
+  bits,         // count: N
+  sequence,     // children: element
+  array,        // children: element; count
+  set,          // children: key
+  map,          // children: key, value
+  tuple,        // children: elements
+  optional,     // children: value
+  none,
+  variant,     // children: alternatives
+  record,      // children: member types; names; flag: omits defaults
+  duration,    // children: the count; period_num, period_den
+  time_point,  // children: duration
+  pointer,     // children: pointee; owner; flag: polymorphic
+  opaque,      // names[0]: the type's name
+};
+
+enum class scalar_kind : std::uint8_t {
+  boolean,
+  character,
+  char8,
+  char16,
+  char32,
+  wchar16,
+  wchar32,
+  i8,
+  i16,
+  i32,
+  i64,
+  u8,
+  u16,
+  u32,
+  u64,
+  f32,
+  f64,
+  f80,
+  f128,
+};
+
+enum class pointer_owner : std::uint8_t { unique, shared, weak, observer };
+
+struct schema_node {
+  schema_kind kind = schema_kind::none;
+  scalar_kind scalar = scalar_kind::boolean;
+  pointer_owner owner = pointer_owner::unique;
+  bool flag = false;
+  std::uint64_t count = 0;
+  std::int64_t period_num = 0, period_den = 0;
+  std::vector<std::uint32_t> children;  // node numbers in the tree
+  std::vector<std::string> names;
+  std::vector<std::int64_t> values;  // an enum's, as its underlying integer's bits
+};
+
+/// A parsed schema: nodes[0] is the root; record k of the text is nodes[records[k]].
+struct schema_tree {
+  std::vector<schema_node> nodes;
+  std::vector<std::uint32_t> records;
+  const schema_node& root() const noexcept { return nodes.front(); }
+  const schema_node& operator[](std::uint32_t n) const noexcept { return nodes[n]; }
+};
+
+/// Bounds on a schema read from input.
+struct schema_limits {
+  std::size_t max_size = std::size_t{1} << 20;  // bytes of text
+  std::size_t max_depth = 256;                  // nesting of the text
+};
+
+namespace detail {
+
+inline constexpr std::string_view scalar_names[] = {
+    "bool", "char", "char8", "char16", "char32", "wchar16", "wchar32", "i8",  "i16", "i32",
+    "i64",  "u8",   "u16",   "u32",    "u64",    "f32",     "f64",     "f80", "f128"};
+inline constexpr std::string_view owner_names[] = {"unique", "shared", "weak", "observer"};
+
+/// A recursive-descent reader of the canonical schema text, which has no spaces and a fixed order
+/// of keys: anything else is errc::invalid_value at the offset where it departs.
+class schema_parser {
+ public:
+  schema_parser(std::string_view text, const schema_limits& limits)
+      : text_(text), limits_(limits) {}
+
+  schema_tree parse() {
+    if (text_.size() > limits_.max_size)
+      fail("a schema of " + std::to_string(text_.size()) + " bytes is longer than the limit of " +
+           std::to_string(limits_.max_size));
+    node();
+    if (pos_ != text_.size()) fail("text after the schema");
+    return std::move(tree_);
+  }
+
+ private:
+  [[noreturn]] void fail(std::string detail) const {
+    throw error(errc::invalid_value, "schema: " + std::move(detail), pos_);
+  }
+  bool at(std::string_view token) const { return text_.substr(pos_, token.size()) == token; }
+  bool take(std::string_view token) {
+    if (!at(token)) return false;
+    pos_ += token.size();
+    return true;
+  }
+  void expect(std::string_view token) {
+    if (!take(token)) fail("expected " + std::string(token));
+  }
+
+  std::string quoted() {
+    expect("\"");
+    std::string s;
+    while (pos_ < text_.size() && text_[pos_] != '"') {
+      if (text_[pos_] == '\\') {
+        ++pos_;
+        if (pos_ == text_.size() || (text_[pos_] != '"' && text_[pos_] != '\\'))
+          fail("a string may escape only '\"' and '\\'");
+      }
+      s += text_[pos_++];
+    }
+    expect("\"");
+    return s;
+  }
+  std::uint64_t unsigned_number() {
+    const std::size_t start = pos_;
+    std::uint64_t n = 0;
+    while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') {
+      const auto digit = static_cast<std::uint64_t>(text_[pos_] - '0');
+      if (n > (UINT64_MAX - digit) / 10) fail("a number too large");
+      n = n * 10 + digit;
+      ++pos_;
+    }
+    if (pos_ == start || (text_[start] == '0' && pos_ - start > 1)) {
+      pos_ = start;
+      fail("expected a number");
+    }
+    return n;
+  }
+  std::int64_t signed_number() {
+    const bool negative = take("-");
+    const std::uint64_t n = unsigned_number();
+    if (n > (negative ? std::uint64_t{1} << 63 : INT64_MAX)) fail("a number out of range");
+    return negative ? static_cast<std::int64_t>(0 - n) : static_cast<std::int64_t>(n);
+  }
+  scalar_kind scalar_name() {
+    const std::size_t start = pos_;
+    const std::string name = quoted();
+    for (std::size_t k = 0; k < std::size(scalar_names); ++k)
+      if (scalar_names[k] == name) return static_cast<scalar_kind>(k);
+    pos_ = start;
+    fail("unknown scalar \"" + name + "\"");
+  }
+
+  std::uint32_t add(schema_kind kind) {
+    if (tree_.nodes.size() >= UINT32_MAX) fail("too many nodes");
+    tree_.nodes.push_back({});
+    tree_.nodes.back().kind = kind;
+    return static_cast<std::uint32_t>(tree_.nodes.size() - 1);
+  }
+  schema_node& at_node(std::uint32_t n) { return tree_.nodes[n]; }
+  void child_of(std::uint32_t parent) {
+    const std::uint32_t child = node();
+    at_node(parent).children.push_back(child);
+  }
+  void children_of(std::uint32_t parent) {
+    expect("[");
+    if (take("]")) return;
+    do child_of(parent);
+    while (take(","));
+    expect("]");
+  }
+
+  // One node; returns its number (a ref returns the record it names).
+  std::uint32_t node() {
+    if (++depth_ > limits_.max_depth)
+      fail("nested deeper than " + std::to_string(limits_.max_depth));
+    const std::uint32_t n = at("\"") ? named_node() : keyed_node();
+    --depth_;
+    return n;
+  }
+  std::uint32_t named_node() {
+    const std::size_t start = pos_;
+    const std::string name = quoted();
+    if (name == "string") {
+      const std::uint32_t n = add(schema_kind::text);
+      at_node(n).scalar = scalar_kind::character;
+      return n;
+    }
+    if (name == "none") return add(schema_kind::none);
+    pos_ = start;
+    const std::uint32_t n = add(schema_kind::scalar);
+    at_node(n).scalar = scalar_name();
+    return n;
+  }
+  std::uint32_t keyed_node() {
+    expect("{\"");
+    const std::size_t start = pos_;
+    std::string key;
+    while (pos_ < text_.size() && text_[pos_] >= 'a' && text_[pos_] <= 'z') key += text_[pos_++];
+    expect("\":");
+    std::uint32_t n = 0;
+    if (key == "ref") {
+      const std::uint64_t k = unsigned_number();
+      if (k >= tree_.records.size())
+        fail("a reference to record " + std::to_string(k) + " of " +
+             std::to_string(tree_.records.size()) + " opened");
+      n = tree_.records[static_cast<std::size_t>(k)];
+    } else if (key == "record") {
+      n = record();
+    } else if (key == "enum") {
+      n = add(schema_kind::enumeration);
+      at_node(n).scalar = scalar_name();
+      if (take(",\"names\":{")) enum_names(n);
+    } else if (key == "string" || key == "sequence" || key == "set" || key == "optional" ||
+               key == "time") {
+      n = add(key == "string"     ? schema_kind::text
+              : key == "sequence" ? schema_kind::sequence
+              : key == "set"      ? schema_kind::set
+              : key == "optional" ? schema_kind::optional
+                                  : schema_kind::time_point);
+      if (key == "string")
+        at_node(n).scalar = scalar_name();
+      else
+        child_of(n);
+    } else if (key == "map" || key == "tuple" || key == "variant") {
+      n = add(key == "map"     ? schema_kind::map
+              : key == "tuple" ? schema_kind::tuple
+                               : schema_kind::variant);
+      children_of(n);
+      if (key == "map" && at_node(n).children.size() != 2) fail("a map has a key and a value");
+    } else if (key == "bits") {
+      n = add(schema_kind::bits);
+      at_node(n).count = unsigned_number();
+    } else if (key == "array") {
+      n = add(schema_kind::array);
+      child_of(n);
+      expect(",\"count\":");
+      at_node(n).count = unsigned_number();
+    } else if (key == "duration") {
+      n = add(schema_kind::duration);
+      child_of(n);
+      expect(",\"period\":[");
+      at_node(n).period_num = signed_number();
+      expect(",");
+      at_node(n).period_den = signed_number();
+      expect("]");
+    } else if (key == "opaque") {
+      n = add(schema_kind::opaque);
+      at_node(n).names.push_back(quoted());
+    } else {
+      n = pointer(key, start);
+    }
+    expect("}");
+    return n;
+  }
+  std::uint32_t pointer(const std::string& key, std::size_t start) {
+    for (std::size_t k = 0; k < std::size(owner_names); ++k)
+      if (owner_names[k] == key) {
+        const std::uint32_t n = add(schema_kind::pointer);
+        at_node(n).owner = static_cast<pointer_owner>(k);
+        child_of(n);
+        at_node(n).flag = take(",\"polymorphic\":true");
+        return n;
+      }
+    pos_ = start;
+    fail("unknown form \"" + key + "\"");
+  }
+  std::uint32_t record() {
+    const std::uint32_t n = add(schema_kind::record);
+    tree_.records.push_back(n);
+    expect("[");
+    if (!take("]")) {
+      do {
+        expect("{\"name\":");
+        std::string name = quoted();
+        at_node(n).names.push_back(std::move(name));
+        expect(",\"type\":");
+        child_of(n);
+        expect("}");
+      } while (take(","));
+      expect("]");
+    }
+    at_node(n).flag = take(",\"omit_defaults\":true");
+    return n;
+  }
+  void enum_names(std::uint32_t n) {
+    if (take("}")) return;
+    do {
+      std::string name = quoted();
+      at_node(n).names.push_back(std::move(name));
+      expect(":");
+      // Unsigned values past INT64_MAX keep their bits.
+      const std::int64_t v =
+          at("-") ? signed_number() : static_cast<std::int64_t>(unsigned_number());
+      at_node(n).values.push_back(v);
+    } while (take(","));
+    expect("}");
+  }
+
+  std::string_view text_;
+  schema_limits limits_;
+  std::size_t pos_ = 0;
+  std::size_t depth_ = 0;
+  schema_tree tree_;
+};
+
+}  // namespace detail
+
+/// The schema a text describes (bale::schema_of(...).text(), a file's schema). Throws
+/// bale::error(errc::invalid_value) with the offset where the text departs from the canonical
+/// form, is longer or deeper than `limits`, or names a record not yet opened.
+inline schema_tree parse_schema(std::string_view text, const schema_limits& limits = {}) {
+  return detail::schema_parser(text, limits).parse();
+}
+
+namespace detail {
+
+/// Writes a tree back as its canonical text: parse_schema(t) then schema_text gives t again.
+class schema_printer {
+ public:
+  explicit schema_printer(const schema_tree& tree) : tree_(tree), printed_(tree.nodes.size()) {}
+  std::string print() {
+    node(0);
+    return std::move(out_);
+  }
+
+ private:
+  void quoted(std::string_view s) {
+    out_ += '"';
+    for (const char c : s) {
+      if (c == '"' || c == '\\') out_ += '\\';
+      out_ += c;
+    }
+    out_ += '"';
+  }
+  void open(std::string_view key) {
+    out_ += "{\"";
+    out_ += key;
+    out_ += "\":";
+  }
+  void list(const std::vector<std::uint32_t>& children) {
+    out_ += '[';
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      if (i != 0) out_ += ',';
+      node(children[i]);
+    }
+    out_ += ']';
+  }
+  void scalar(scalar_kind k) { quoted(scalar_names[static_cast<std::size_t>(k)]); }
+  void node(std::uint32_t n) {
+    const schema_node& s = tree_[n];
+    switch (s.kind) {
+      case schema_kind::scalar:
+        return scalar(s.scalar);
+      case schema_kind::none:
+        out_ += "\"none\"";
+        return;
+      case schema_kind::text:
+        if (s.scalar == scalar_kind::character) {
+          out_ += "\"string\"";
+          return;
+        }
+        open("string");
+        scalar(s.scalar);
+        break;
+      case schema_kind::enumeration:
+        open("enum");
+        scalar(s.scalar);
+        if (!s.names.empty()) {
+          out_ += ",\"names\":{";
+          for (std::size_t i = 0; i < s.names.size(); ++i) {
+            if (i != 0) out_ += ',';
+            quoted(s.names[i]);
+            out_ += ':';
+            out_ += is_unsigned(s.scalar) ? std::to_string(static_cast<std::uint64_t>(s.values[i]))
+                                          : std::to_string(s.values[i]);
+          }
+          out_ += '}';
+        }
+        break;
+      case schema_kind::bits:
+        open("bits");
+        out_ += std::to_string(s.count);
+        break;
+      case schema_kind::sequence:
+        open("sequence");
+        node(s.children[0]);
+        break;
+      case schema_kind::set:
+        open("set");
+        node(s.children[0]);
+        break;
+      case schema_kind::optional:
+        open("optional");
+        node(s.children[0]);
+        break;
+      case schema_kind::time_point:
+        open("time");
+        node(s.children[0]);
+        break;
+      case schema_kind::map:
+        open("map");
+        list(s.children);
+        break;
+      case schema_kind::tuple:
+        open("tuple");
+        list(s.children);
+        break;
+      case schema_kind::variant:
+        open("variant");
+        list(s.children);
+        break;
+      case schema_kind::array:
+        open("array");
+        node(s.children[0]);
+        out_ += ",\"count\":";
+        out_ += std::to_string(s.count);
+        break;
+      case schema_kind::duration:
+        open("duration");
+        node(s.children[0]);
+        out_ += ",\"period\":[";
+        out_ += std::to_string(s.period_num);
+        out_ += ',';
+        out_ += std::to_string(s.period_den);
+        out_ += ']';
+        break;
+      case schema_kind::pointer:
+        open(owner_names[static_cast<std::size_t>(s.owner)]);
+        node(s.children[0]);
+        if (s.flag) out_ += ",\"polymorphic\":true";
+        break;
+      case schema_kind::opaque:
+        open("opaque");
+        quoted(s.names[0]);
+        break;
+      case schema_kind::record:
+        record(n, s);
+        break;
+    }
+    out_ += '}';
+  }
+  void record(std::uint32_t n, const schema_node& s) {
+    if (printed_[n]) {
+      std::size_t k = 0;
+      while (tree_.records[k] != n) ++k;
+      open("ref");
+      out_ += std::to_string(k);
+      return;
+    }
+    printed_[n] = true;
+    open("record");
+    out_ += '[';
+    for (std::size_t i = 0; i < s.names.size(); ++i) {
+      out_ += i == 0 ? "{\"name\":" : ",{\"name\":";
+      quoted(s.names[i]);
+      out_ += ",\"type\":";
+      node(s.children[i]);
+      out_ += '}';
+    }
+    out_ += ']';
+    if (s.flag) out_ += ",\"omit_defaults\":true";
+  }
+  static bool is_unsigned(scalar_kind k) {
+    return k == scalar_kind::u8 || k == scalar_kind::u16 || k == scalar_kind::u32 ||
+           k == scalar_kind::u64 || k == scalar_kind::boolean || k == scalar_kind::char8 ||
+           k == scalar_kind::char16 || k == scalar_kind::char32;
+  }
+
+  const schema_tree& tree_;
+  std::vector<bool> printed_;
+  std::string out_;
+};
+
+}  // namespace detail
+
+/// The canonical text of a tree: parse_schema's inverse.
+inline std::string schema_text(const schema_tree& tree) {
+  return detail::schema_printer(tree).print();
+}
+
+}  // namespace bale
