@@ -146,5 +146,34 @@ int main() {
   bale::serialize_into(several, std::string_view("name"), std::span<const std::uint32_t>(numbers),
                        fuzz::point{1, 2, "x", true}, std::vector<fuzz::shape>{});
   write("reader", "several0", several);
+  // Typeless reading: a schema, a zero byte, a payload; and files read with inspect (mode 8).
+  fuzz::plain plain;
+  std::get<0>(plain) = {{1, 2, "a", true}};
+  std::get<1>(plain) = u"wide";
+  std::get<2>(plain) = std::string("text");
+  std::get<3>(plain).set(1).set(69);
+  std::get<4>(plain) = {{"k", {1, -2}}, {"empty", {}}};
+  std::get<5>(plain) = samples;
+  const std::string& schema = bale::schema_of<fuzz::plain>().text();
+  for (const bool compact : {false, true}) {
+    const auto payload = compact ? bale::serialize<bale::compact>(plain) : bale::serialize(plain);
+    std::vector<std::byte> input(reinterpret_cast<const std::byte*>(schema.data()),
+                                 reinterpret_cast<const std::byte*>(schema.data() + schema.size()));
+    input.push_back(std::byte{0});
+    input.insert(input.end(), payload.begin(), payload.end());
+    write("schema", compact ? "plain_compact" : "plain_binary", input);
+  }
+  const auto scratch = std::filesystem::temp_directory_path() / "bale_make_corpus";
+  bale::save_file<bale::compact>(scratch, plain);
+  write("file", "inspect", file_bytes(scratch, 8));
+  write("file", "inspect_unchecked", file_bytes(scratch, 10));
+  {
+    bale::record_writer<fuzz::plain> records(scratch);
+    records.write(plain);
+    records.write(fuzz::plain{});
+    records.close();
+  }
+  write("file", "inspect_records", file_bytes(scratch, 9));
+  std::filesystem::remove(scratch);
   return 0;
 }

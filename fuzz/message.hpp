@@ -53,6 +53,11 @@ struct sample {
 
 using samples = std::vector<sample>;
 
+// No pointers: what decoding by schema reads whole (the schema target's seeds).
+using plain = std::tuple<std::vector<point>, std::optional<std::u16string>,
+                         std::variant<std::monostate, std::int8_t, std::string>, std::bitset<70>,
+                         std::map<std::string, std::vector<std::int32_t>>, samples>;
+
 inline std::span<const std::byte> bytes_of(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const std::byte*>(data), size};
 }

@@ -149,6 +149,13 @@ TEST(ParseSchema, RefusesWhatSchemaOfNeverWrites) {
   expect_refused(R"({"opaque":"a\b"})", "may escape only");
   expect_refused(R"("i32" )", "text after the schema");
   expect_refused("", "expected");
+  // One text per schema: other spellings of a form are refused.
+  expect_refused(R"({"string":"char"})", "a string of a type other than");
+  expect_refused(R"({"string":"i32"})", "a string of a type other than");
+  expect_refused(R"({"enum":"u8","names":{}})", "expected");
+  expect_refused(R"({"enum":"u8","names":{"a":-1}})", "expected a number");
+  expect_refused(R"({"enum":"i8","names":{"a":-0}})", "out of range");
+  expect_refused(R"({"enum":"i64","names":{"a":9223372036854775808}})", "out of range");
 }
 
 TEST(ParseSchema, EveryPrefixOfAGoodTextIsRefused) {

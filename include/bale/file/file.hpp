@@ -371,11 +371,17 @@ inline std::string format_name_of(std::uint8_t id) {
   return "an unknown format (" + std::to_string(id) + ")";
 }
 
+/// Accepts a file of any format bale writes (bale::inspect_file).
+struct any_format {};
+
 // Refuses a header's format that Format cannot read: another format than the one named, or, by
 // default, one that is neither binary nor compact.
-template <file_format Format>
+template <class Format>
 void check_file_format(const std::filesystem::path& path, std::uint8_t id, std::size_t at) {
-  if constexpr (std::same_as<Format, stored_format>) {
+  if constexpr (std::same_as<Format, any_format>) {
+    if (id < 1 || id > 4)  // binary, compact, json, msgpack
+      file_error(errc::invalid_value, path, "holds " + format_name_of(id), at);
+  } else if constexpr (std::same_as<Format, stored_format>) {
     if (id != binary::id && id != compact::id)
       file_error(errc::wrong_type, path,
                  "holds " + format_name_of(id) +
@@ -405,14 +411,21 @@ void deserialize_stored(std::uint8_t id, read_context& context, std::span<const 
 struct file_contents {
   byte_block stored;
   std::vector<std::byte> raw;
-  bool compressed = false;
+  codec compression = codec::none;
   std::uint8_t format_id = 0;
+  std::uint8_t version = 0;
+  std::uint64_t fingerprint = 0;
   std::size_t payload_offset = 0;  // in the stored bytes: after the schema block
+  bool compressed() const noexcept { return compression != codec::none; }
   std::span<const std::byte> payload() const noexcept {
     return stored.bytes().subspan(payload_offset);
   }
   std::span<const std::byte> value_bytes() const noexcept {
-    return compressed ? std::span<const std::byte>(raw) : payload();
+    return compressed() ? std::span<const std::byte>(raw) : payload();
+  }
+  /// The writer's schema text (empty in a version 1 file).
+  std::string_view schema() const noexcept {
+    return payload_offset == 0 ? std::string_view() : parse_schema_block(stored.bytes()).text;
   }
 };
 
@@ -538,11 +551,18 @@ inline std::size_t check_schema_block(const std::filesystem::path& path,
              file_header_size + schema_block_prefix);
 }
 
+/// The type a reader expects a file to hold; none when the file is only inspected.
+struct expected_type {
+  const type_schema* schema = nullptr;
+  std::uint64_t first_version_fingerprint = 0;  // type_fingerprint, for version 1 files
+};
+
 // The header is read and checked before anything else, against the file's real size: a file that
 // is not a bale file, or claims more than it holds, or holds another type, costs 40 bytes of
 // reading (and the start of its schema, to say how it differs).
-template <class T, class Format>
-file_contents read_file(const std::filesystem::path& path, const file_options& options) {
+template <class Format>
+file_contents read_file_as(const std::filesystem::path& path, const file_options& options,
+                           const expected_type& expected) {
   std::size_t file_size = 0;
   const unique_fd fd = open_regular_file(path, file_size);
   std::byte header[file_header_size];
@@ -562,7 +582,8 @@ file_contents read_file(const std::filesystem::path& path, const file_options& o
   check_file_format<Format>(path, format_id, 5);
   const bool has_schema = version != first_file_version;
   const std::uint64_t fingerprint = get_u64(header + 8);
-  if (options.check_type && !has_schema && fingerprint != type_fingerprint<T>())
+  const bool check_type = options.check_type && expected.schema != nullptr;
+  if (check_type && !has_schema && fingerprint != expected.first_version_fingerprint)
     file_error(errc::wrong_type, path,
                "holds another C++ type, or was written by another compiler (a version 1 file: "
                "set file_options::check_type = false to read it)",
@@ -577,10 +598,10 @@ file_contents read_file(const std::filesystem::path& path, const file_options& o
   if (stored > stored_size)
     file_error(errc::trailing_bytes, path, "has bytes after its payload",
                file_header_size + static_cast<std::size_t>(stored_size));
-  if (has_schema && options.check_type && fingerprint != schema_of<T>().fingerprint())
-    refuse_other_schema(fd.get(), path, stored, schema_of<T>());
-  file_contents contents{
-      byte_block(stored), {}, static_cast<codec>(header[6]) != codec::none, format_id};
+  if (has_schema && check_type && fingerprint != expected.schema->fingerprint())
+    refuse_other_schema(fd.get(), path, stored, *expected.schema);
+  file_contents contents{byte_block(stored), {},      static_cast<codec>(header[6]),
+                         format_id,          version, fingerprint};
   if (read_at(fd.get(), path, contents.stored.data(), stored, file_header_size) != stored)
     file_error(errc::end_of_input, path, "shrank while it was being read", file_size);
   if (options.verify_checksum && crc32c(contents.stored.bytes()) != get_u32(header + 32))
@@ -589,7 +610,7 @@ file_contents read_file(const std::filesystem::path& path, const file_options& o
   if (has_schema)
     contents.payload_offset =
         check_schema_block(path, contents.stored.bytes(), fingerprint, options.verify_checksum);
-  if (contents.compressed) {
+  if (contents.compressed()) {
     try {
       contents.raw = decompress(contents.payload(), options.limits);
     } catch (const error& e) {
@@ -602,24 +623,36 @@ file_contents read_file(const std::filesystem::path& path, const file_options& o
   return contents;
 }
 
-// Decodes the value; an error names the file and counts its offset from the start of the file
-// (of the decompressed payload, for a compressed file).
-template <class Format, class T>
-void decode_file(const std::filesystem::path& path, const file_contents& contents, T& value,
-                 const file_options& options, bool views) {
+template <class T, class Format>
+file_contents read_file(const std::filesystem::path& path, const file_options& options) {
+  return read_file_as<Format>(path, options, {&schema_of<T>(), type_fingerprint<T>()});
+}
+
+// Runs f(), which decodes the payload; an error names the file and counts its offset from the
+// start of the file (of the decompressed payload, for a compressed file).
+template <class F>
+void within_file(const std::filesystem::path& path, const file_contents& contents, F&& f) {
   try {
-    read_context context(options.limits);
-    if (!views) context.forbid_views();
-    deserialize_stored<Format>(contents.format_id, context, contents.value_bytes(), value);
+    f();
   } catch (const error& e) {
-    const std::size_t base = contents.compressed ? 0 : file_header_size + contents.payload_offset;
+    const std::size_t base = contents.compressed() ? 0 : file_header_size + contents.payload_offset;
     error named(e.code(),
                 "file '" + path.string() + "': " + e.detail() +
-                    (contents.compressed ? " (offset in the decompressed payload)" : ""),
+                    (contents.compressed() ? " (offset in the decompressed payload)" : ""),
                 e.offset_in_whole(base));
     if (!e.path().empty()) named.prepend_field(e.path());
     throw named;
   }
+}
+
+template <class Format, class T>
+void decode_file(const std::filesystem::path& path, const file_contents& contents, T& value,
+                 const file_options& options, bool views) {
+  within_file(path, contents, [&] {
+    read_context context(options.limits);
+    if (!views) context.forbid_views();
+    deserialize_stored<Format>(contents.format_id, context, contents.value_bytes(), value);
+  });
 }
 
 BALE_CODECS_END

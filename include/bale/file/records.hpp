@@ -40,16 +40,11 @@
 #include "bale/core/serialize.hpp"
 #include "bale/file/checksum.hpp"
 #include "bale/file/file.hpp"
+#include "bale/file/record_file.hpp"
 #include "bale/fwd.hpp"
 #include "bale/schema.hpp"
 
 namespace bale {
-
-namespace detail {
-inline constexpr std::size_t records_header_size = 8;
-inline constexpr std::size_t records_schema_head_size = 16;  // fingerprint, size, CRC32C
-inline constexpr std::size_t record_prefix_size = 8;
-}  // namespace detail
 
 template <class T, format Format = binary>
 class record_writer {
@@ -151,117 +146,33 @@ class record_writer {
 /// Reads records in the format the file's header names (binary or compact; a format named here
 /// must match it, and MessagePack or JSON records are read with their format named).
 template <class T, file_format Format = stored_format>
-class record_reader {
+class record_reader : private detail::record_file {
  public:
   explicit record_reader(std::filesystem::path path, const limits& lim = {})
-      : path_(std::move(path)), limits_(lim) {
-    std::size_t size = 0;
-    detail::unique_fd fd = detail::open_regular_file(path_, size);
-    fd_ = fd.get();
-    std::byte header[detail::records_header_size];
-    const std::size_t got = detail::read_at(fd_, path_, header, sizeof header, 0);
-    if (got < 4 || std::memcmp(header, "BALS", 4) != 0)
-      detail::file_error(errc::invalid_value, path_, "is not a bale record file");
-    if (got < sizeof header)
-      detail::file_error(errc::end_of_input, path_, "is shorter than a record file header", got);
-    const int version = std::to_integer<int>(header[4]);
-    if (version != 1 && version != 2)
-      detail::file_error(errc::invalid_value, path_,
-                         std::string("has an unknown version ").append(std::to_string(version)), 4);
-    format_id_ = std::to_integer<std::uint8_t>(header[5]);
-    detail::check_file_format<Format>(path_, format_id_, 5);
-    offset_ = detail::records_header_size;
-    if (version == 2) check_schema(size);
-    (void)fd.release();  // this reader closes it from now on
+      : record_file(std::move(path), lim, &detail::check_file_format<Format>) {
+    const std::string& wanted = schema_of<T>().text();
+    if (version() == 2 && schema() != wanted)
+      detail::file_error(errc::wrong_type, file_path(),
+                         "holds another type: " + detail::schema_difference(schema(), wanted),
+                         detail::records_header_size + detail::records_schema_head_size);
   }
-  ~record_reader() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  record_reader(const record_reader&) = delete;
-  record_reader& operator=(const record_reader&) = delete;
 
   /// The next record, or nothing at the end of the file. After a damaged record (an error), the
   /// next call goes on with the record after it; after a cut-off one, the file has ended.
   std::optional<T> next() {
-    std::byte prefix[detail::record_prefix_size];
-    const std::size_t at = offset_;
-    const std::size_t got = detail::read_at(fd_, path_, prefix, sizeof prefix, at);
-    if (got == 0) return std::nullopt;
-    if (got != sizeof prefix) {
-      offset_ += got;
-      detail::file_error(errc::end_of_input, path_, "ends inside a record header", at);
-    }
-    const std::uint32_t size = detail::get_u32(prefix);
-    if (size > limits_.max_allocation) {
-      offset_ = at + sizeof prefix + size;  // skipped, like a damaged record
-      detail::file_error(errc::allocation_limit, path_,
-                         "has a record of " + std::to_string(size) + " bytes", at);
-    }
-    const std::size_t read = read_payload(at + sizeof prefix, size);
-    offset_ = at + sizeof prefix + read;
-    if (read != size) detail::file_error(errc::end_of_input, path_, "ends inside a record", at);
-    if (detail::crc32c(payload_) != detail::get_u32(prefix + 4))
-      detail::file_error(errc::checksum_mismatch, path_, "has a damaged record", at);
+    std::size_t at = 0;
+    const auto payload = next_payload(at);
+    if (!payload) return std::nullopt;
     try {
-      detail::read_context context(limits_);
+      detail::read_context context(record_limits());
       context.forbid_views();  // the buffer is reused by the next record
       T value{};
-      detail::deserialize_stored<Format>(format_id_, context, payload_, value);
+      detail::deserialize_stored<Format>(format_id(), context, *payload, value);
       return value;
     } catch (const error& e) {
-      error named(e.code(), "file '" + path_.string() + "': " + e.detail(),
-                  e.offset_in_whole(at + sizeof prefix));
-      if (!e.path().empty()) named.prepend_field(e.path());
-      throw named;
+      throw in_record(e, at);
     }
   }
-
- private:
-  // Reads the schema after the header and refuses one other than T's.
-  void check_schema(std::size_t file_size) {
-    const std::size_t at = detail::records_header_size;
-    std::byte head[detail::records_schema_head_size];
-    if (detail::read_at(fd_, path_, head, sizeof head, at) != sizeof head)
-      detail::file_error(errc::end_of_input, path_, "ends inside its schema", at);
-    const std::uint32_t n = detail::get_u32(head + 8);
-    const std::size_t text_at = at + sizeof head;
-    if (n > file_size - text_at)
-      detail::file_error(errc::end_of_input, path_, "ends inside its schema", text_at);
-    std::string text(n, '\0');
-    if (detail::read_at(fd_, path_, reinterpret_cast<std::byte*>(text.data()), n, text_at) != n)
-      detail::file_error(errc::end_of_input, path_, "shrank while it was being read", text_at);
-    if (detail::crc32c(std::as_bytes(std::span(text))) != detail::get_u32(head + 12) ||
-        detail::fnv1a64(text) != detail::get_u64(head))
-      detail::file_error(errc::checksum_mismatch, path_, "has a damaged schema", at);
-    if (text != schema_of<T>().text())
-      detail::file_error(
-          errc::wrong_type, path_,
-          "holds another type: " + detail::schema_difference(text, schema_of<T>().text()), text_at);
-    offset_ = text_at + n;
-  }
-
-  // The buffer grows as bytes arrive (doubling from 64 KiB): a size in a damaged or hostile
-  // prefix costs memory only as far as the file really goes.
-  std::size_t read_payload(std::size_t at, std::size_t size) {
-    std::size_t have = 0;
-    while (have < size) {
-      const std::size_t room = std::min(size, std::max(2 * have, std::size_t{1} << 16));
-      payload_.resize(room);
-      const std::size_t got =
-          detail::read_at(fd_, path_, payload_.data() + have, room - have, at + have);
-      have += got;
-      if (have < room) break;
-    }
-    payload_.resize(have);
-    return have;
-  }
-
-  std::filesystem::path path_;
-  limits limits_;
-  int fd_ = -1;
-  std::size_t offset_ = 0;
-  std::uint8_t format_id_ = 0;
-  std::vector<std::byte> payload_;
 };
 
 }  // namespace bale

@@ -92,6 +92,13 @@ inline constexpr std::string_view scalar_names[] = {
     "i64",  "u8",   "u16",   "u32",    "u64",    "f32",     "f64",     "f80", "f128"};
 inline constexpr std::string_view owner_names[] = {"unique", "shared", "weak", "observer"};
 
+// Whether an enum's values over this type are written as unsigned numbers.
+constexpr bool unsigned_scalar(scalar_kind k) noexcept {
+  return k == scalar_kind::u8 || k == scalar_kind::u16 || k == scalar_kind::u32 ||
+         k == scalar_kind::u64 || k == scalar_kind::boolean || k == scalar_kind::char8 ||
+         k == scalar_kind::char16 || k == scalar_kind::char32;
+}
+
 /// A recursive-descent reader of the canonical schema text, which has no spaces and a fixed order
 /// of keys: anything else is errc::invalid_value at the offset where it departs.
 class schema_parser {
@@ -154,7 +161,8 @@ class schema_parser {
   std::int64_t signed_number() {
     const bool negative = take("-");
     const std::uint64_t n = unsigned_number();
-    if (n > (negative ? std::uint64_t{1} << 63 : INT64_MAX)) fail("a number out of range");
+    if (n > (negative ? std::uint64_t{1} << 63 : INT64_MAX) || (negative && n == 0))
+      fail("a number out of range");
     return negative ? static_cast<std::int64_t>(0 - n) : static_cast<std::int64_t>(n);
   }
   scalar_kind scalar_name() {
@@ -164,6 +172,18 @@ class schema_parser {
       if (scalar_names[k] == name) return static_cast<scalar_kind>(k);
     pos_ = start;
     fail("unknown scalar \"" + name + "\"");
+  }
+
+  // A string's character other than char, which is written "string".
+  scalar_kind character_name() {
+    const std::size_t start = pos_;
+    const scalar_kind k = scalar_name();
+    if (k != scalar_kind::char8 && k != scalar_kind::char16 && k != scalar_kind::char32 &&
+        k != scalar_kind::wchar16 && k != scalar_kind::wchar32) {
+      pos_ = start;
+      fail("a string of a type other than char8, char16, char32 or wchar");
+    }
+    return k;
   }
 
   std::uint32_t add(schema_kind kind) {
@@ -234,7 +254,7 @@ class schema_parser {
               : key == "optional" ? schema_kind::optional
                                   : schema_kind::time_point);
       if (key == "string")
-        at_node(n).scalar = scalar_name();
+        at_node(n).scalar = character_name();
       else
         child_of(n);
     } else if (key == "map" || key == "tuple" || key == "variant") {
@@ -298,15 +318,16 @@ class schema_parser {
     at_node(n).flag = take(",\"omit_defaults\":true");
     return n;
   }
+  // At least one name (an enum without names has no "names"); values as the underlying type
+  // writes them, unsigned ones past INT64_MAX keeping their bits.
   void enum_names(std::uint32_t n) {
-    if (take("}")) return;
+    const bool is_unsigned = unsigned_scalar(at_node(n).scalar);
     do {
       std::string name = quoted();
       at_node(n).names.push_back(std::move(name));
       expect(":");
-      // Unsigned values past INT64_MAX keep their bits.
       const std::int64_t v =
-          at("-") ? signed_number() : static_cast<std::int64_t>(unsigned_number());
+          is_unsigned ? static_cast<std::int64_t>(unsigned_number()) : signed_number();
       at_node(n).values.push_back(v);
     } while (take(","));
     expect("}");
@@ -387,8 +408,9 @@ class schema_printer {
             if (i != 0) out_ += ',';
             quoted(s.names[i]);
             out_ += ':';
-            out_ += is_unsigned(s.scalar) ? std::to_string(static_cast<std::uint64_t>(s.values[i]))
-                                          : std::to_string(s.values[i]);
+            out_ += unsigned_scalar(s.scalar)
+                        ? std::to_string(static_cast<std::uint64_t>(s.values[i]))
+                        : std::to_string(s.values[i]);
           }
           out_ += '}';
         }
@@ -476,12 +498,6 @@ class schema_printer {
     out_ += ']';
     if (s.flag) out_ += ",\"omit_defaults\":true";
   }
-  static bool is_unsigned(scalar_kind k) {
-    return k == scalar_kind::u8 || k == scalar_kind::u16 || k == scalar_kind::u32 ||
-           k == scalar_kind::u64 || k == scalar_kind::boolean || k == scalar_kind::char8 ||
-           k == scalar_kind::char16 || k == scalar_kind::char32;
-  }
-
   const schema_tree& tree_;
   std::vector<bool> printed_;
   std::string out_;

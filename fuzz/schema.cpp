@@ -1,0 +1,38 @@
+// bale::parse_schema and bale::decode_by_schema on any input: the bytes before the first zero are
+// a schema's text, the rest a payload for it, decoded as binary and as compact. Nothing but
+// bale::error escapes; an accepted text prints back to itself; a decoded value writes as JSON.
+#include <bale/schema/decode.hpp>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "message.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  const std::size_t zero = input.find('\0');
+  const std::string text(input.substr(0, zero));
+  const std::vector<std::byte> payload =
+      zero == std::string_view::npos
+          ? std::vector<std::byte>()
+          : std::vector<std::byte>(fuzz::bytes_of(data + zero + 1, size - zero - 1).begin(),
+                                   fuzz::bytes_of(data + zero + 1, size - zero - 1).end());
+  bale::schema_tree tree;
+  try {
+    tree = bale::parse_schema(text, {.max_size = 1 << 16, .max_depth = 64});
+  } catch (const bale::error&) {
+    return 0;
+  }
+  if (bale::schema_text(tree) != text) std::abort();
+  const bale::limits lim{.max_depth = 64, .max_allocation = std::size_t{16} << 20};
+  try {
+    (void)bale::to_json(bale::decode_by_schema<bale::binary>(tree, payload, lim));
+  } catch (const bale::error&) {
+  }
+  try {
+    (void)bale::to_json(bale::decode_by_schema<bale::compact>(tree, payload, lim));
+  } catch (const bale::error&) {
+  }
+  return 0;
+}

@@ -1,0 +1,137 @@
+#pragma once
+// The reading side of a record file (bale/file/records.hpp), whatever the records' type: the
+// header and the writer's schema checked, then one record's payload at a time, its size and
+// CRC32C checked. record_reader<T> decodes the payloads as T; bale::record_inspector by the schema.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bale/core/error.hpp"
+#include "bale/core/limits.hpp"
+#include "bale/file/checksum.hpp"
+#include "bale/file/file.hpp"
+#include "bale/schema.hpp"
+
+namespace bale::detail {
+
+inline constexpr std::size_t records_header_size = 8;
+inline constexpr std::size_t records_schema_head_size = 16;  // fingerprint, size, CRC32C
+inline constexpr std::size_t record_prefix_size = 8;
+
+class record_file {
+ public:
+  using format_check = void (*)(const std::filesystem::path&, std::uint8_t, std::size_t);
+
+  record_file(std::filesystem::path path, const limits& lim, format_check check_format)
+      : path_(std::move(path)), limits_(lim), fd_(open_regular_file(path_, file_size_)) {
+    std::byte header[records_header_size];
+    const std::size_t got = read_at(fd_.get(), path_, header, sizeof header, 0);
+    if (got < 4 || std::memcmp(header, "BALS", 4) != 0)
+      file_error(errc::invalid_value, path_, "is not a bale record file");
+    if (got < sizeof header)
+      file_error(errc::end_of_input, path_, "is shorter than a record file header", got);
+    version_ = std::to_integer<std::uint8_t>(header[4]);
+    if (version_ != 1 && version_ != 2)
+      file_error(errc::invalid_value, path_,
+                 std::string("has an unknown version ").append(std::to_string(version_)), 4);
+    format_id_ = std::to_integer<std::uint8_t>(header[5]);
+    check_format(path_, format_id_, 5);
+    offset_ = records_header_size;
+    if (version_ == 2) read_schema();
+  }
+
+  const std::filesystem::path& file_path() const noexcept { return path_; }
+  std::uint8_t version() const noexcept { return version_; }
+  std::uint8_t format_id() const noexcept { return format_id_; }
+  /// The writer's schema text (empty in a version 1 file).
+  const std::string& schema() const noexcept { return schema_; }
+  const limits& record_limits() const noexcept { return limits_; }
+
+  /// The next record's payload (valid until the next call) and, in `at`, where its prefix starts;
+  /// nothing at the end of the file. After an error the next call goes on with the next record.
+  std::optional<std::span<const std::byte>> next_payload(std::size_t& at) {
+    std::byte prefix[record_prefix_size];
+    at = offset_;
+    const std::size_t got = read_at(fd_.get(), path_, prefix, sizeof prefix, at);
+    if (got == 0) return std::nullopt;
+    if (got != sizeof prefix) {
+      offset_ += got;
+      file_error(errc::end_of_input, path_, "ends inside a record header", at);
+    }
+    const std::uint32_t size = get_u32(prefix);
+    if (size > limits_.max_allocation) {
+      offset_ = at + sizeof prefix + size;  // skipped, like a damaged record
+      file_error(errc::allocation_limit, path_,
+                 "has a record of " + std::to_string(size) + " bytes", at);
+    }
+    const std::size_t read = read_payload(at + sizeof prefix, size);
+    offset_ = at + sizeof prefix + read;
+    if (read != size) file_error(errc::end_of_input, path_, "ends inside a record", at);
+    if (crc32c(payload_) != get_u32(prefix + 4))
+      file_error(errc::checksum_mismatch, path_, "has a damaged record", at);
+    return std::span<const std::byte>(payload_);
+  }
+
+  /// An error from decoding the record at `at`, with the file's name and offsets in the file.
+  error in_record(const error& e, std::size_t at) const {
+    error named(e.code(), "file '" + path_.string() + "': " + e.detail(),
+                e.offset_in_whole(at + record_prefix_size));
+    if (!e.path().empty()) named.prepend_field(e.path());
+    return named;
+  }
+
+ private:
+  void read_schema() {
+    const std::size_t at = records_header_size;
+    std::byte head[records_schema_head_size];
+    if (read_at(fd_.get(), path_, head, sizeof head, at) != sizeof head)
+      file_error(errc::end_of_input, path_, "ends inside its schema", at);
+    const std::uint32_t n = get_u32(head + 8);
+    const std::size_t text_at = at + sizeof head;
+    if (n > file_size_ - text_at)
+      file_error(errc::end_of_input, path_, "ends inside its schema", text_at);
+    schema_.assign(n, '\0');
+    if (read_at(fd_.get(), path_, reinterpret_cast<std::byte*>(schema_.data()), n, text_at) != n)
+      file_error(errc::end_of_input, path_, "shrank while it was being read", text_at);
+    if (crc32c(std::as_bytes(std::span(schema_))) != get_u32(head + 12) ||
+        fnv1a64(schema_) != get_u64(head))
+      file_error(errc::checksum_mismatch, path_, "has a damaged schema", at);
+    offset_ = text_at + n;
+  }
+
+  // The buffer grows as bytes arrive (doubling from 64 KiB): a size in a damaged or hostile
+  // prefix costs memory only as far as the file really goes.
+  std::size_t read_payload(std::size_t at, std::size_t size) {
+    std::size_t have = 0;
+    while (have < size) {
+      const std::size_t room = std::min(size, std::max(2 * have, std::size_t{1} << 16));
+      payload_.resize(room);
+      const std::size_t got =
+          read_at(fd_.get(), path_, payload_.data() + have, room - have, at + have);
+      have += got;
+      if (have < room) break;
+    }
+    payload_.resize(have);
+    return have;
+  }
+
+  std::filesystem::path path_;
+  limits limits_;
+  std::size_t file_size_ = 0;
+  unique_fd fd_;
+  std::size_t offset_ = 0;
+  std::uint8_t version_ = 0;
+  std::uint8_t format_id_ = 0;
+  std::string schema_;
+  std::vector<std::byte> payload_;
+};
+
+}  // namespace bale::detail

@@ -1,0 +1,213 @@
+// Files read without their C++ type: bale::inspect_file and bale::record_inspector decode the
+// content by the schema the file carries, and the bale-inspect tool prints it as JSON.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <bale/bale.hpp>
+#include <bale/file/file.hpp>
+#include <bale/file/inspect.hpp>
+#include <bale/file/records.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "support/file_bytes.hpp"
+
+namespace fs = std::filesystem;
+
+namespace inspected {
+enum class school : std::uint8_t { fire, frost };
+BALE_ENUM_NAMES(school, fire, frost)
+struct spell {
+  std::string name;
+  school kind;
+  std::optional<float> cost;
+};
+struct hero {
+  std::int32_t level;
+  std::vector<spell> spells;
+  std::map<std::string, std::uint64_t> gold;
+};
+}  // namespace inspected
+
+namespace {
+
+inspected::hero sample() {
+  return {7,
+          {{"spark", inspected::school::fire, 1.5F}, {"chill", inspected::school::frost, {}}},
+          {{"bank", 100}, {"purse", 3}}};
+}
+
+constexpr const char* sample_json =
+    R"({"level":7,"spells":[{"name":"spark","kind":"fire","cost":1.5},)"
+    R"({"name":"chill","kind":"frost","cost":null}],"gold":{"bank":100,"purse":3}})";
+
+class Inspect : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("bale_inspect_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+};
+
+TEST_F(Inspect, AFileReadsByItsSchemaInEveryByteFormat) {
+  const fs::path b = dir_ / "b.bale", c = dir_ / "c.bale";
+  bale::save_file(b, sample());
+  bale::save_file<bale::compact>(c, sample());
+  for (const fs::path& p : {b, c}) {
+    const bale::file_inspection f = bale::inspect_file(p);
+    EXPECT_EQ(f.format, p == b ? "binary" : "compact");
+    EXPECT_EQ(f.version, 2U);
+    EXPECT_EQ(f.compression, bale::codec::none);
+    EXPECT_EQ(f.schema, bale::schema_of<inspected::hero>().text());
+    EXPECT_EQ(f.fingerprint, bale::schema_of<inspected::hero>().fingerprint());
+    ASSERT_TRUE(f.content);
+    EXPECT_EQ(bale::to_json(*f.content), sample_json);
+    EXPECT_EQ(bale::to_json(*f.content), bale::to_json(sample()));
+  }
+}
+
+TEST_F(Inspect, CompressedFiles) {
+  if (!bale::codec_available(bale::codec::zstd)) GTEST_SKIP() << "built without zstd";
+  const fs::path p = dir_ / "z.bale";
+  bale::save_file(p, sample(), {.compression = bale::codec::zstd});
+  const auto f = bale::inspect_file(p);
+  EXPECT_EQ(f.compression, bale::codec::zstd);
+  ASSERT_TRUE(f.content);
+  EXPECT_EQ(bale::to_json(*f.content), sample_json);
+}
+
+TEST_F(Inspect, SelfDescribingFilesKeepTheirContent) {
+  const fs::path p = dir_ / "j.bale";
+  bale::save_file<bale::json>(p, sample());
+  const auto f = bale::inspect_file(p);
+  EXPECT_EQ(f.format, "json");
+  EXPECT_EQ(f.schema, bale::schema_of<inspected::hero>().text());
+  EXPECT_FALSE(f.content);
+}
+
+TEST_F(Inspect, RecordFiles) {
+  const fs::path p = dir_ / "r.bales";
+  {
+    bale::record_writer<inspected::spell, bale::compact> out(p);
+    out.write({"a", inspected::school::frost, 2.0F});
+    out.write({"b", inspected::school::fire, {}});
+    out.close();
+  }
+  bale::record_inspector in(p);
+  EXPECT_EQ(in.format(), "compact");
+  EXPECT_EQ(in.schema(), bale::schema_of<inspected::spell>().text());
+  std::vector<std::string> seen;
+  while (const auto r = in.next()) seen.push_back(bale::to_json(*r));
+  EXPECT_EQ(seen, (std::vector<std::string>{R"({"name":"a","kind":"frost","cost":2})",
+                                            R"({"name":"b","kind":"fire","cost":null})"}));
+}
+
+TEST_F(Inspect, DamageIsReportedWithItsPlaceInTheFile) {
+  const fs::path p = dir_ / "d.bale";
+  bale::save_file(p, sample());
+  auto bytes = bale_test::read_all<std::byte>(p);
+  // Cut the payload short and reseal both checksums: the decoder, not the CRC, finds it.
+  bytes.resize(bytes.size() - 3);
+  bale::detail::put_u64(bytes.data() + 16, bytes.size() - 40);
+  bale::detail::put_u64(bytes.data() + 24, bytes.size() - 40);
+  bale::detail::put_u32(bytes.data() + 32,
+                        bale::detail::crc32c(std::span<const std::byte>(bytes).subspan(40)));
+  bale::detail::put_u32(bytes.data() + 36,
+                        bale::detail::crc32c(std::span<const std::byte>(bytes.data(), 36)));
+  bale_test::write_all(p, bytes);
+  try {
+    (void)bale::inspect_file(p);
+    ADD_FAILURE();
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::end_of_input);
+    EXPECT_GT(e.offset(), 40U + bale::detail::schema_block_size(
+                                    bale::schema_of<inspected::hero>().text().size()));
+    EXPECT_NE(std::string(e.what()).find("d.bale"), std::string::npos);
+  }
+}
+
+TEST_F(Inspect, AHostileSchemaIsRefusedWithItsOffset) {
+  const fs::path p = dir_ / "h.bale";
+  bale::save_file(p, std::int32_t{5});
+  auto bytes = bale_test::read_all<std::byte>(p);
+  // "i32" becomes "i99": the same length, checksums resealed.
+  const std::size_t digit = 40 + 4 + 2;
+  ASSERT_EQ(static_cast<char>(bytes[digit]), '3');
+  bytes[digit] = std::byte{'9'};
+  bytes[digit + 1] = std::byte{'9'};
+  bale::detail::put_u64(bytes.data() + 8, bale::detail::fnv1a64(R"("i99")"));
+  bale::detail::put_u32(bytes.data() + 32,
+                        bale::detail::crc32c(std::span<const std::byte>(bytes).subspan(40)));
+  bale::detail::put_u32(bytes.data() + 36,
+                        bale::detail::crc32c(std::span<const std::byte>(bytes.data(), 36)));
+  bale_test::write_all(p, bytes);
+  try {
+    (void)bale::inspect_file(p);
+    ADD_FAILURE();
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value);
+    EXPECT_EQ(e.offset(), 44U);
+    EXPECT_NE(std::string(e.what()).find("unknown scalar"), std::string::npos);
+  }
+}
+
+#ifdef BALE_INSPECT_PATH
+// The installed tool, run on the files above.
+std::string run_tool(const fs::path& file, int& status) {
+  const std::string command = std::string(BALE_INSPECT_PATH) + " " + file.string() + " 2>&1";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  std::string out;
+  char chunk[4096];
+  for (std::size_t n; (n = std::fread(chunk, 1, sizeof chunk, pipe)) > 0;) out.append(chunk, n);
+  status = ::pclose(pipe);
+  return out;
+}
+#endif
+
+TEST_F(Inspect, TheToolPrintsHeaderSchemaAndValue) {
+#ifndef BALE_INSPECT_PATH
+  GTEST_SKIP() << "bale-inspect is not built (BALE_BUILD_TOOLS=OFF)";
+#else
+  const fs::path p = dir_ / "hero.bale";
+  bale::save_file(p, sample());
+  int status = -1;
+  const std::string out = run_tool(p, status);
+  char fingerprint[17];
+  std::snprintf(fingerprint, sizeof fingerprint, "%016llx",
+                static_cast<unsigned long long>(bale::schema_of<inspected::hero>().fingerprint()));
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(out, "{\"file\":\"" + p.string() +
+                     "\",\"kind\":\"file\",\"format\":\"binary\",\"version\":2,"
+                     "\"compression\":\"none\",\"fingerprint\":\"" +
+                     fingerprint + "\",\"schema\":" + bale::schema_of<inspected::hero>().text() +
+                     ",\"value\":" + sample_json + "}\n");
+
+  const fs::path r = dir_ / "spells.bales";
+  {
+    bale::record_writer<inspected::spell> out_records(r);
+    out_records.write({"a", inspected::school::frost, 2.0F});
+    out_records.close();
+  }
+  EXPECT_EQ(run_tool(r, status),
+            "{\"file\":\"" + r.string() +
+                "\",\"kind\":\"records\",\"format\":\"binary\",\"version\":2,\"schema\":" +
+                bale::schema_of<inspected::spell>().text() +
+                R"(,"records":[{"name":"a","kind":"frost","cost":2}]})" + "\n");
+  EXPECT_EQ(status, 0);
+
+  const std::string missing = run_tool(dir_ / "none.bale", status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(missing.find("cannot open"), std::string::npos) << missing;
+#endif
+}
+
+}  // namespace
