@@ -355,8 +355,9 @@ namespace detail {
 class schema_printer {
  public:
   explicit schema_printer(const schema_tree& tree) : tree_(tree), printed_(tree.nodes.size()) {}
-  std::string print() {
-    node(0);
+  /// The text of node `root` and what it holds (records outside it appear as references).
+  std::string print(std::uint32_t root = 0) {
+    node(root);
     return std::move(out_);
   }
 

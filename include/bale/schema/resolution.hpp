@@ -1,0 +1,246 @@
+#pragma once
+// Resolution of a writer's schema against a reader's: which differences a read can bridge, checked
+// before a byte of the value is read, and the plan a resolving read follows (schema/resolve.hpp).
+//
+// The rules, applied member by member and element by element:
+//   - records: members matched by name; a writer's member the reader lacks is skipped; a reader's
+//     member the writer lacked keeps its default;
+//   - integers widen (same signedness, or unsigned into a wider signed), f32 widens to f64;
+//   - a value becomes an optional (always present), an optional becomes a value (absent: the
+//     default);
+//   - enums with listed names on both sides match by name (a value whose name the reader lacks is
+//     an error when it is read), others by number with the underlying integer widening;
+//   - variants match alternative by position: a reader may add alternatives at the end;
+//   - sequences, sets, maps, fixed arrays (same count), tuples (same arity), optionals, durations
+//     (same period) and time points resolve their elements;
+//   - pointers, bitsets and opaque types must be equal.
+// Anything else is errc::wrong_type naming the member path and both schemas.
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bale/core/error.hpp"
+#include "bale/schema/tree.hpp"
+
+namespace bale::detail {
+
+/// How a value of one (writer node, reader node) pair is read.
+struct resolution_step {
+  enum class wrapping : std::uint8_t { none, writer_optional, reader_optional };
+  std::uint32_t writer = 0, reader = 0;
+  bool equal = false;  // the same structure: the reader's own path reads it at full speed
+  wrapping wrap = wrapping::none;
+  // The steps of what the value holds: [element] for sequences, sets, arrays, optionals and
+  // durations; [key, value] for maps; one per element for tuples, per writer alternative for
+  // variants, per writer member for records (no_step: skipped).
+  std::vector<std::uint32_t> children;
+  std::vector<std::uint32_t> reader_member;  // records: per writer member, the reader's index
+  std::vector<std::pair<std::int64_t, std::int64_t>> enum_values;  // writer value -> reader value
+};
+
+inline constexpr std::uint32_t no_step = 0xFFFFFFFFu;
+
+// Whether a writer's scalar reads into a reader's without loss.
+constexpr bool widens(scalar_kind from, scalar_kind to) noexcept {
+  const auto rank = [](scalar_kind k) -> int {
+    switch (k) {
+      case scalar_kind::i8:
+      case scalar_kind::u8:
+        return 1;
+      case scalar_kind::i16:
+      case scalar_kind::u16:
+        return 2;
+      case scalar_kind::i32:
+      case scalar_kind::u32:
+        return 3;
+      case scalar_kind::i64:
+      case scalar_kind::u64:
+        return 4;
+      default:
+        return 0;
+    }
+  };
+  if (from == to) return true;
+  if (from == scalar_kind::f32) return to == scalar_kind::f64;
+  if (rank(from) == 0 || rank(to) == 0 || rank(to) <= rank(from)) return false;
+  return unsigned_scalar(from) || !unsigned_scalar(to);  // unsigned into wider signed too
+}
+
+class resolution {
+ public:
+  /// Checks that data of `writer`'s schema reads as `reader`'s, and plans how; throws
+  /// errc::wrong_type naming the first member that cannot.
+  resolution(schema_tree writer, schema_tree reader)
+      : writer_(std::move(writer)), reader_(std::move(reader)) {
+    (void)plan(0, 0, "");
+  }
+
+  const schema_tree& writer() const noexcept { return writer_; }
+  const schema_tree& reader() const noexcept { return reader_; }
+  const resolution_step& operator[](std::uint32_t step) const noexcept { return steps_[step]; }
+  const resolution_step& root() const noexcept { return steps_.front(); }
+
+ private:
+  [[noreturn]] void refuse(std::uint32_t w, std::uint32_t r, const std::string& path,
+                           std::string_view why = {}) const {
+    const auto shown = [](std::string text) {
+      if (text.size() > 120) text = text.substr(0, 117) + "...";
+      return text;
+    };
+    std::string detail = "the data cannot be read as this type: ";
+    if (!why.empty()) {
+      detail += why;
+      detail += ": ";
+    }
+    detail += "it has " + shown(schema_printer(writer_).print(w)) + " where the type has " +
+              shown(schema_printer(reader_).print(r));
+    error e(errc::wrong_type, std::move(detail));
+    if (!path.empty()) e.prepend_field(path);
+    throw e;
+  }
+
+  // Whether two nodes describe the same structure. A pair met again inside itself is assumed
+  // equal; when the outer pair turns out unequal, the answers that may have leant on that
+  // assumption (the equal ones found meanwhile) are forgotten. An unequal answer never leans on it.
+  bool same(std::uint32_t w, std::uint32_t r) {
+    const std::uint64_t key = std::uint64_t{w} << 32 | r;
+    if (const auto found = same_.find(key); found != same_.end()) return found->second;
+    const std::size_t first = same_log_.size();
+    same_[key] = true;
+    same_log_.push_back(key);
+    const schema_node& a = writer_[w];
+    const schema_node& b = reader_[r];
+    bool equal = a.kind == b.kind && a.scalar == b.scalar && a.owner == b.owner &&
+                 a.flag == b.flag && a.count == b.count && a.period_num == b.period_num &&
+                 a.period_den == b.period_den && a.names == b.names && a.values == b.values &&
+                 a.children.size() == b.children.size();
+    for (std::size_t i = 0; equal && i < a.children.size(); ++i)
+      equal = same(a.children[i], b.children[i]);
+    if (!equal) {
+      for (std::size_t i = first + 1; i < same_log_.size(); ++i)
+        if (same_[same_log_[i]]) same_.erase(same_log_[i]);
+      same_log_.resize(first + 1);
+    }
+    same_[key] = equal;
+    return equal;
+  }
+
+  std::uint32_t add(std::uint32_t w, std::uint32_t r) {
+    const auto step = static_cast<std::uint32_t>(steps_.size());
+    steps_.push_back({});
+    steps_.back().writer = w;
+    steps_.back().reader = r;
+    planned_[std::uint64_t{w} << 32 | r] = step;
+    return step;
+  }
+  void child(std::uint32_t step, std::uint32_t w, std::uint32_t r, const std::string& path) {
+    const std::uint32_t c = plan(w, r, path);
+    steps_[step].children.push_back(c);
+  }
+
+  std::uint32_t plan(std::uint32_t w, std::uint32_t r, const std::string& path) {
+    if (const auto found = planned_.find(std::uint64_t{w} << 32 | r); found != planned_.end())
+      return found->second;
+    const std::uint32_t step = add(w, r);
+    if (same(w, r)) {
+      steps_[step].equal = true;
+      return step;
+    }
+    const schema_node& a = writer_[w];
+    const schema_node& b = reader_[r];
+    if (a.kind == schema_kind::optional && b.kind != schema_kind::optional) {
+      steps_[step].wrap = resolution_step::wrapping::writer_optional;
+      child(step, a.children[0], r, path);
+      return step;
+    }
+    if (b.kind == schema_kind::optional && a.kind != schema_kind::optional) {
+      steps_[step].wrap = resolution_step::wrapping::reader_optional;
+      child(step, w, b.children[0], path);
+      return step;
+    }
+    if (a.kind != b.kind) refuse(w, r, path);
+    plan_same_kind(step, a, b, path);
+    return step;
+  }
+
+  void plan_same_kind(std::uint32_t step, const schema_node& a, const schema_node& b,
+                      const std::string& path) {
+    const std::uint32_t w = steps_[step].writer, r = steps_[step].reader;
+    switch (a.kind) {
+      case schema_kind::scalar:
+        if (!widens(a.scalar, b.scalar)) refuse(w, r, path, "a narrower or other kind of number");
+        return;
+      case schema_kind::enumeration:
+        return plan_enum(step, a, b, path);
+      case schema_kind::array:
+        if (a.count != b.count) refuse(w, r, path, "another count");
+        [[fallthrough]];
+      case schema_kind::sequence:
+      case schema_kind::set:
+      case schema_kind::optional:
+      case schema_kind::time_point:
+        return child(step, a.children[0], b.children[0], path + "[]");
+      case schema_kind::map:
+        child(step, a.children[0], b.children[0], path + "[key]");
+        return child(step, a.children[1], b.children[1], path + "[]");
+      case schema_kind::tuple:
+        if (a.children.size() != b.children.size()) refuse(w, r, path, "another arity");
+        for (std::size_t i = 0; i < a.children.size(); ++i)
+          child(step, a.children[i], b.children[i], path + "[" + std::to_string(i) + "]");
+        return;
+      case schema_kind::variant:
+        if (a.children.size() > b.children.size()) refuse(w, r, path, "fewer alternatives");
+        for (std::size_t i = 0; i < a.children.size(); ++i)
+          child(step, a.children[i], b.children[i], path + "<" + std::to_string(i) + ">");
+        return;
+      case schema_kind::duration:
+        if (a.period_num != b.period_num || a.period_den != b.period_den)
+          refuse(w, r, path, "another period");
+        return child(step, a.children[0], b.children[0], path);
+      case schema_kind::record:
+        return plan_record(step, a, b, path);
+      default:
+        refuse(w, r, path);  // text of another character, bits, pointers, opaque types
+    }
+  }
+
+  void plan_enum(std::uint32_t step, const schema_node& a, const schema_node& b,
+                 const std::string& path) {
+    if (!widens(a.scalar, b.scalar))
+      refuse(steps_[step].writer, steps_[step].reader, path, "a narrower underlying type");
+    if (a.names.empty() || b.names.empty()) return;  // by number
+    for (std::size_t i = 0; i < a.names.size(); ++i)
+      for (std::size_t j = 0; j < b.names.size(); ++j)
+        if (a.names[i] == b.names[j])
+          steps_[step].enum_values.emplace_back(a.values[i], b.values[j]);
+  }
+
+  void plan_record(std::uint32_t step, const schema_node& a, const schema_node& b,
+                   const std::string& path) {
+    const std::string prefix = path.empty() ? path : path + ".";
+    for (std::size_t i = 0; i < a.names.size(); ++i) {
+      std::uint32_t j = 0;
+      while (j < b.names.size() && b.names[j] != a.names[i]) ++j;
+      if (j == b.names.size()) {
+        steps_[step].reader_member.push_back(no_step);
+        steps_[step].children.push_back(no_step);
+        continue;
+      }
+      steps_[step].reader_member.push_back(j);
+      child(step, a.children[i], b.children[j], prefix + a.names[i]);
+    }
+  }
+
+  schema_tree writer_, reader_;
+  std::vector<resolution_step> steps_;
+  std::map<std::uint64_t, std::uint32_t> planned_;
+  std::map<std::uint64_t, bool> same_;
+  std::vector<std::uint64_t> same_log_;
+};
+
+}  // namespace bale::detail

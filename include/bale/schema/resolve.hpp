@@ -1,0 +1,371 @@
+#pragma once
+// Reading data written with another schema: an input archive that stands between a byte format's
+// reader and the reader's types, following a resolution plan (schema/resolution.hpp). Every part
+// whose schemas are equal is handed to the format's reader whole, so it reads at full speed (an
+// unchanged vector of structs is still one memcpy); only the parts that differ go value by value:
+// members matched by name, skipped or left at their defaults, numbers widened, optionals
+// wrapped or unwrapped, enums mapped by name.
+//
+//   bale::deserialize_as<T>(bytes, writer_schema_text)   // bale/core/deserialize.hpp's cousin
+//
+// The archive speaks the contract (core/archive.hpp) to the types, so any type reads through it
+// as through any format; it never offers bulk moves itself.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "bale/core/archive_base.hpp"
+#include "bale/core/deserialize.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/format.hpp"
+#include "bale/core/limits.hpp"
+#include "bale/core/read_context.hpp"
+#include "bale/core/serializer.hpp"
+#include "bale/schema.hpp"
+#include "bale/schema/decode.hpp"
+#include "bale/schema/resolution.hpp"
+
+namespace bale::detail {
+
+// A stand-in for an element when the format's reader checks a count: as large as the element for
+// the allocation budget, but with no minimum wire size, since the writer's element may be smaller
+// than the reader's.
+template <std::size_t Size>
+struct charged_as {
+  charged_as() = delete;  // not an aggregate: nothing reflects it, no wire shape
+  std::byte bytes[Size];
+};
+
+template <class Inner>
+class resolving_reader : public archive_base<resolving_reader<Inner>> {
+ public:
+  static constexpr bool is_loading = true;
+  static constexpr bool is_saving = false;
+  static constexpr bool self_describing = false;
+  template <class T>
+  static constexpr bool bulk = false;  // equal parts move in bulk through the inner reader
+
+  resolving_reader(Inner& inner, const resolution& plan) : inner_(inner), plan_(plan) {}
+
+  template <class T>
+  void process(T& value) {
+    static_assert(!std::is_const_v<T>, "bale: cannot read into a const object");
+    const std::uint32_t s = take_step();
+    const resolution_step& step = plan_[s];
+    if (step.equal) {
+      inner_(value);
+      return;
+    }
+    if (step.wrap == resolution_step::wrapping::writer_optional) {
+      bool present = false;
+      inner_.read_optional([&] {
+        present = true;
+        const cursor_guard next(*this, s, step.children.data(), 1);
+        process(value);
+      });
+      if (!present) reset(value);
+      return;
+    }
+    const cursor_guard inside(*this, s, step.children.data(), step.children.size());
+    if constexpr (is_reflected<T>())
+      read_record(value, step);
+    else
+      serializer<T>::load(*this, value);
+  }
+
+  std::size_t offset() const noexcept { return inner_.offset(); }
+  std::size_t remaining() const noexcept { return inner_.remaining(); }
+  read_context& context() const noexcept { return inner_.context(); }
+  [[noreturn]] void fail(errc code, std::string detail) const {
+    inner_.fail(code, std::move(detail));
+  }
+  [[noreturn]] void fail_at(errc code, std::string detail, std::size_t at) const {
+    inner_.fail_at(code, std::move(detail), at);
+  }
+
+  template <class T>
+  void read_scalar(T& value) {
+    const schema_node& w = plan_.writer()[current().writer];
+    const schema_node& n = w.kind == schema_kind::duration ? plan_.writer()[w.children[0]] : w;
+    const std::int64_t raw = read_widened<T>(n.scalar, value);
+    if (n.kind != schema_kind::enumeration || current().enum_values.empty()) return;
+    for (const auto& [from, to] : current().enum_values)
+      if (from == raw) {
+        value = static_cast<T>(to);
+        return;
+      }
+    fail(errc::invalid_value, "the enum value " + std::to_string(raw) +
+                                  " has no name in the data's schema that the type lists");
+  }
+  template <class Ch, class Traits, class Alloc>
+  void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
+    inner_.read_text(text);
+  }
+  template <class T>
+  std::span<const T> read_view() {
+    return inner_.template read_view<T>();
+  }
+
+  template <class Element, class OnCount, class OnElement>
+  void read_sequence(OnCount&& on_count, OnElement&& on_element) {
+    const std::uint32_t element = current().children[0];
+    inner_.template read_sequence<charged_as<sizeof(Element)>>(
+        on_count, [&](Inner&, std::size_t i) {
+          const cursor_guard next(*this, element);
+          call_element(on_element, i);
+        });
+  }
+  template <class T, class Target>
+  void read_sequence_into(Target&& target) {
+    const std::uint32_t element = current().children[0];
+    if (plan_[element].equal) {
+      inner_.template read_sequence_into<T>(target);
+      return;
+    }
+    // The count is a hint here (the elements' wire size is the writer's): room grows as they come.
+    std::size_t hint = 0, room = 0, size = 0;
+    T* data = nullptr;
+    inner_.template read_sequence<charged_as<sizeof(T)>>(
+        [&](std::size_t n) { hint = n; },
+        [&](Inner&, std::size_t i) {
+          if (i == room) {
+            room = std::max({hint, 2 * room, std::size_t{16}});
+            data = target.resize(room);
+          }
+          const cursor_guard next(*this, element);
+          process(data[i]);
+          size = i + 1;
+        });
+    target.resize(size);
+  }
+  template <class Entry, class OnCount, class OnEntry>
+  void read_map(OnCount&& on_count, OnEntry&& on_entry) {
+    const resolution_step& step = current();
+    inner_.template read_map<charged_as<sizeof(Entry)>>(on_count, [&](Inner&, std::size_t i) {
+      const cursor_guard next(*this, step.children.data(), 2);
+      call_element(on_entry, i);
+    });
+  }
+  template <class K, class V>
+  void read_map_entry(K& key, V& value) {
+    process(key);
+    process(value);
+  }
+  template <class F>
+  void read_tuple(std::size_t, F&& read_elements) {
+    read_elements();
+  }
+  template <class T>
+  void read_contiguous(T* data, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) process(data[i]);
+  }
+  template <class Names, class... Members>
+  void read_object(Members&... members) {
+    read_members(current(), Names::value, members...);
+  }
+  template <class T>
+  void read_field(std::string_view, T& value) {
+    process(value);
+  }
+  template <class F>
+  void read_composite(F&& read_members) {
+    read_members();
+  }
+  template <class F>
+  void read_optional(F&& on_present) {
+    const resolution_step& step = current();
+    const cursor_guard next(*this, step.children.data(), 1);
+    if (step.wrap == resolution_step::wrapping::reader_optional)
+      on_present();  // the writer's value, always there
+    else
+      inner_.read_optional(on_present);
+  }
+  template <class F>
+  void read_variant(std::size_t, F&& on_index) {
+    const resolution_step& step = current();
+    inner_.read_variant(step.children.size(), [&](std::size_t i) {
+      const cursor_guard next(*this, &step.children[i], 1);
+      on_index(i);
+    });
+  }
+
+ private:
+  // Where the next value's step comes from: a run of steps taken in turn (a tuple's elements,
+  // a map entry's key and value), or an array's one element step, taken again and again.
+  struct cursor {
+    std::uint32_t owner = 0;  // the step whose parts these are
+    const std::uint32_t* steps = nullptr;
+    std::size_t count = 0;
+    std::size_t next = 0;
+  };
+  class cursor_guard {
+   public:
+    cursor_guard(resolving_reader& ar, std::uint32_t owner, const std::uint32_t* steps,
+                 std::size_t count)
+        : ar_(ar), saved_(ar.cursor_) {
+      ar.cursor_ = {owner, steps, count, 0};
+    }
+    cursor_guard(resolving_reader& ar, const std::uint32_t* steps, std::size_t count)
+        : cursor_guard(ar, ar.cursor_.owner, steps, count) {}
+    cursor_guard(resolving_reader& ar, const std::uint32_t& step) : cursor_guard(ar, &step, 1) {}
+    ~cursor_guard() { ar_.cursor_ = saved_; }
+    cursor_guard(const cursor_guard&) = delete;
+    cursor_guard& operator=(const cursor_guard&) = delete;
+
+   private:
+    resolving_reader& ar_;
+    cursor saved_;
+  };
+
+  const resolution_step& current() const noexcept { return plan_[cursor_.owner]; }
+  std::uint32_t take_step() {
+    if (cursor_.count == 0) [[unlikely]]
+      fail(errc::wrong_type, "the type reads more values than the data's schema describes");
+    const schema_node& owner = plan_.writer()[current().writer];
+    // An array's (and a complex number's) elements share one step.
+    if (owner.kind == schema_kind::array && cursor_.count == 1) return cursor_.steps[0];
+    if (cursor_.next == cursor_.count) [[unlikely]]
+      fail(errc::wrong_type, "the type reads more values than the data's schema describes");
+    return cursor_.steps[cursor_.next++];
+  }
+
+  template <class T>
+  static constexpr bool is_reflected() {
+    constexpr description d = description_of<T>();
+    return d == description::aggregate || d == description::reflect_macro;
+  }
+  template <class T>
+  static void reset(T& value) {
+    if constexpr (std::is_default_constructible_v<T> && std::is_move_assignable_v<T>) value = T{};
+  }
+
+  // Reads the writer's scalar of kind `k` into the reader's T (the plan allowed it); returns the
+  // raw integer for enum mapping.
+  template <class T>
+  std::int64_t read_widened(scalar_kind k, T& value) {
+    const auto as = [&]<class W>(W) -> std::int64_t {
+      W raw{};
+      inner_.read_scalar(raw);
+      value = static_cast<T>(raw);
+      if constexpr (std::is_integral_v<W>) return static_cast<std::int64_t>(raw);
+      return 0;
+    };
+    if constexpr (std::is_same_v<T, bool> || !std::is_arithmetic_v<T>) {
+      inner_.read_scalar(value);
+      return 0;
+    } else {
+      switch (k) {
+        case scalar_kind::i8:
+          return as(std::int8_t{});
+        case scalar_kind::i16:
+          return as(std::int16_t{});
+        case scalar_kind::i32:
+          return as(std::int32_t{});
+        case scalar_kind::i64:
+          return as(std::int64_t{});
+        case scalar_kind::u8:
+          return as(std::uint8_t{});
+        case scalar_kind::u16:
+          return as(std::uint16_t{});
+        case scalar_kind::u32:
+          return as(std::uint32_t{});
+        case scalar_kind::u64:
+          return as(std::uint64_t{});
+        case scalar_kind::f32:
+          return as(float{});
+        default:
+          inner_.read_scalar(value);
+          return 0;
+      }
+    }
+  }
+
+  template <class T>
+  void read_record(T& value, const resolution_step& step) {
+    reset(value);  // members the writer lacked keep their defaults
+    with_reflected_members<T>(
+        value, [&](const auto& names, auto&... members) { read_members(step, names, members...); });
+  }
+  // The writer's members in its order: each into the reader's member of the same name, or
+  // skipped; a defaults-omitting writer's presence mask says which were written.
+  template <class Names, class... Members>
+  void read_members(const resolution_step& step, const Names& names, Members&... members) {
+    using reader_fn = void (*)(resolving_reader&, void*);
+    void* const addresses[] = {static_cast<void*>(&members)..., nullptr};
+    constexpr reader_fn readers[] = {&read_erased<Members>..., nullptr};
+    const schema_node& w = plan_.writer()[step.writer];
+    std::vector<std::uint8_t> mask(w.flag ? (w.names.size() + 7) / 8 : 0);
+    if (w.flag) inner_.read_contiguous(mask.data(), mask.size());
+    for (std::size_t i = 0; i < w.names.size(); ++i) {
+      if (w.flag && (mask[i / 8] >> (i % 8) & 1U) == 0) continue;
+      within_field(w.names[i], [&] {
+        const std::uint32_t j = step.reader_member[i];
+        if (j == no_step) {
+          (void)schema_decoder<Inner>(inner_, plan_.writer()).read(w.children[i]);
+          return;
+        }
+        const cursor_guard next(*this, step.children[i]);
+        readers[j](*this, addresses[j]);
+      });
+    }
+    (void)names;
+  }
+  template <class M>
+  static void read_erased(resolving_reader& ar, void* member) {
+    ar.process(*static_cast<M*>(member));
+  }
+
+  template <class F>
+  void call_element(F& f, std::size_t i) {
+    if constexpr (std::is_invocable_v<F&, resolving_reader&, std::size_t>)
+      f(*this, i);
+    else
+      f(*this);
+  }
+
+  Inner& inner_;
+  const resolution& plan_;
+  std::uint32_t root_ = 0;
+  cursor cursor_{0, &root_, 1, 0};
+};
+
+}  // namespace bale::detail
+
+namespace bale {
+
+/// Reads `bytes`, written in Format (binary or compact) by a type whose schema text is
+/// `writer_schema` (bale::schema_of<W>().text() on the writing side; a file carries it), into a T:
+/// data of an older or newer layout, resolved by the rules of bale/schema/resolution.hpp. Equal
+/// schemas read as deserialize does. Throws errc::wrong_type, naming the member, when the
+/// schemas do not resolve, before any byte of the value is read.
+template <class T, format Format = binary>
+void deserialize_as(std::span<const std::byte> bytes, std::string_view writer_schema, T& value,
+                    const limits& lim = {}) {
+  detail::read_context context(lim);
+  if (writer_schema == schema_of<T>().text()) {
+    detail::deserialize_in<Format>(context, bytes, value);
+    return;
+  }
+  const detail::resolution plan(parse_schema(writer_schema), parse_schema(schema_of<T>().text()));
+  typename Format::reader inner(bytes, context);
+  detail::resolving_reader<typename Format::reader> ar(inner, plan);
+  ar(value);
+  detail::require_consumed(inner);
+}
+
+template <class T, format Format = binary>
+T deserialize_as(std::span<const std::byte> bytes, std::string_view writer_schema,
+                 const limits& lim = {}) {
+  T value{};
+  deserialize_as<T, Format>(bytes, writer_schema, value, lim);
+  return value;
+}
+
+}  // namespace bale

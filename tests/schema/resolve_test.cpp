@@ -1,0 +1,213 @@
+// Reading data written by another version of a type: bale::deserialize_as resolves the writer's
+// schema against the reader's (members by name, widening, optionals, enums by name, variants
+// grown at the end), refuses every other difference before reading, and reads equal parts as a
+// plain read does.
+
+#include <gtest/gtest.h>
+#include <bale/bale.hpp>
+#include <bale/schema/resolve.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace v1 {
+enum class school : std::uint8_t { fire, frost };
+BALE_ENUM_NAMES(school, fire, frost)
+struct spell {
+  std::string name;
+  std::int32_t power;
+  school kind;
+  bool operator==(const spell&) const = default;
+};
+struct hero {
+  std::int32_t level;
+  std::vector<spell> spells;
+  std::string title;
+  std::vector<float> scores;
+  std::variant<std::int32_t, std::string> tag;
+  bool operator==(const hero&) const = default;
+};
+}  // namespace v1
+
+namespace v2 {
+// A value in the middle: names keep their meaning, numbers move.
+enum class school : std::uint16_t { fire, earth, frost };
+BALE_ENUM_NAMES(school, fire, earth, frost)
+struct spell {
+  std::string name;
+  std::int64_t power;               // widened
+  std::optional<std::string> note;  // added
+  school kind;
+  bool operator==(const spell&) const = default;
+};
+struct hero {
+  std::int64_t level;
+  std::vector<spell> spells;
+  // title removed
+  std::map<std::string, std::int32_t> gold;             // added
+  std::vector<double> scores;                           // widened
+  std::variant<std::int32_t, std::string, double> tag;  // an alternative added at the end
+  bool operator==(const hero&) const = default;
+};
+}  // namespace v2
+
+namespace v3 {  // v1 with members added and an optional: both directions read
+using v1::school;
+struct spell {
+  std::optional<std::string> name;  // became optional
+  std::int32_t power;
+  school kind;
+  std::vector<std::int32_t> combo;  // added
+  bool operator==(const spell&) const = default;
+};
+struct hero {
+  std::int32_t level = 1;
+  std::vector<spell> spells;
+  std::string title;
+  std::vector<float> scores;
+  std::variant<std::int32_t, std::string> tag;
+  std::uint8_t rank = 3;  // added, with a default
+  bool operator==(const hero&) const = default;
+};
+}  // namespace v3
+
+namespace renumbered {  // the same names as v2 minus "earth", other numbers
+enum class school : std::uint16_t { frost = 5, fire = 9 };
+BALE_ENUM_NAMES(school, frost, fire)
+struct cast {
+  school kind;
+};
+}  // namespace renumbered
+
+namespace retyped {
+struct spell {
+  std::string name;
+  std::string power;  // a number became text: refused
+  v1::school kind;
+};
+struct hero {
+  std::int32_t level;
+  std::vector<spell> spells;
+};
+}  // namespace retyped
+
+namespace {
+
+v1::hero old_hero() {
+  return {7,
+          {{"spark", 40, v1::school::fire}, {"chill", -3, v1::school::frost}},
+          "the brave",
+          {1.5F, -0.25F},
+          std::string("x")};
+}
+
+template <class Reader, class Writer, class Format = bale::binary>
+Reader read_as(const Writer& written) {
+  const auto bytes = bale::serialize<Format>(written);
+  return bale::deserialize_as<Reader, Format>(bytes, bale::schema_of<Writer>().text());
+}
+
+TEST(Resolve, NewerTypeReadsOlderData) {
+  const v2::hero expected{7,
+                          {{"spark", 40, std::nullopt, v2::school::fire},
+                           {"chill", -3, std::nullopt, v2::school::frost}},
+                          {},
+                          {1.5, -0.25},
+                          std::string("x")};
+  EXPECT_EQ((read_as<v2::hero>(old_hero())), expected);
+  EXPECT_EQ((read_as<v2::hero, v1::hero, bale::compact>(old_hero())), expected);
+}
+
+TEST(Resolve, BothDirectionsWhenOnlyAddingAndWrapping) {
+  const v3::hero three = read_as<v3::hero>(old_hero());
+  EXPECT_EQ(three.spells[1].name, std::optional<std::string>("chill"));
+  EXPECT_TRUE(three.spells[1].combo.empty());
+  EXPECT_EQ(three.rank, 3);  // not in the data: its default
+  EXPECT_EQ(three.title, "the brave");
+  v3::hero newer = three;
+  newer.spells[0].combo = {1, 2};
+  newer.rank = 9;
+  newer.spells[1].name = std::nullopt;  // absent: the older type's default, an empty name
+  v1::hero back = read_as<v1::hero>(newer);
+  v1::hero expected = old_hero();
+  expected.spells[1].name = "";
+  EXPECT_EQ(back, expected);
+  EXPECT_EQ((read_as<v1::hero, v3::hero, bale::compact>(newer)), expected);
+}
+
+TEST(Resolve, EqualSchemasReadAsAPlainRead) {
+  EXPECT_EQ(read_as<v1::hero>(old_hero()), old_hero());
+}
+
+template <class Reader, class Writer>
+bale::error refusal(const Writer& written) {
+  try {
+    (void)read_as<Reader>(written);
+  } catch (const bale::error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "read";
+  return bale::error(bale::errc::invalid_value, "");
+}
+
+TEST(Resolve, OtherDifferencesAreRefusedBeforeReading) {
+  const bale::error e = refusal<retyped::hero>(old_hero());
+  EXPECT_EQ(e.code(), bale::errc::wrong_type);
+  EXPECT_EQ(e.path(), "spells[].power");
+  EXPECT_NE(std::string(e.what()).find(R"(it has "i32" where the type has "string")"),
+            std::string::npos)
+      << e.what();
+  EXPECT_EQ(e.offset(), bale::error::no_offset);  // no byte was read
+  // Narrowing.
+  v2::hero wide{};
+  wide.spells.push_back({"a", 1, {}, v2::school::fire});
+  const bale::error narrow = refusal<v1::hero>(wide);
+  EXPECT_EQ(narrow.path(), "level");
+  EXPECT_NE(std::string(narrow.what()).find("a narrower or other kind of number"),
+            std::string::npos);
+  // The garbage that follows is never looked at: the schemas alone decide.
+  const std::vector<std::byte> garbage(3, std::byte{0xff});
+  EXPECT_THROW(
+      (void)bale::deserialize_as<retyped::hero>(garbage, bale::schema_of<v1::hero>().text()),
+      bale::error);
+}
+
+TEST(Resolve, EnumsMatchByNameAndAnUnknownNameIsAnErrorWhenRead) {
+  struct cast {
+    v2::school kind;
+  };
+  const std::vector<cast> written{{v2::school::fire}, {v2::school::frost}};
+  const auto read = read_as<std::vector<renumbered::cast>>(written);
+  ASSERT_EQ(read.size(), 2U);
+  EXPECT_EQ(read[0].kind, renumbered::school::fire);
+  EXPECT_EQ(read[1].kind, renumbered::school::frost);
+  try {
+    (void)read_as<std::vector<renumbered::cast>>(std::vector<cast>{{v2::school::earth}});
+    ADD_FAILURE();
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value) << e.what();
+    EXPECT_EQ(e.path(), "[0].kind");
+  }
+}
+
+TEST(Resolve, DamagedDataFailsCleanly) {
+  const auto bytes = bale::serialize(old_hero());
+  const std::string& schema = bale::schema_of<v1::hero>().text();
+  const std::span<const std::byte> all(bytes);
+  for (std::size_t n = 0; n < bytes.size(); ++n)
+    EXPECT_THROW((void)bale::deserialize_as<v2::hero>(all.first(n), schema), bale::error);
+  for (std::size_t bit = 0; bit < 8 * bytes.size(); ++bit) {
+    auto flipped = bytes;
+    flipped[bit / 8] ^= std::byte(1U << (bit % 8));
+    try {
+      (void)bale::deserialize_as<v2::hero>(flipped, schema);
+    } catch (const bale::error&) {
+    }
+  }
+}
+
+}  // namespace
