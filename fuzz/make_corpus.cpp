@@ -163,6 +163,21 @@ int main() {
     input.insert(input.end(), payload.begin(), payload.end());
     write("schema", compact ? "plain_compact" : "plain_binary", input);
   }
+  // An older layout of fuzz::plain's parts, resolved into it.
+  using older =
+      std::tuple<std::vector<fuzz::point>, std::u16string, std::variant<std::monostate>,
+                 std::bitset<70>, std::map<std::string, std::vector<std::int16_t>>, fuzz::samples>;
+  const older old{{{3, 4, "b", false}}, u"old", {}, {}, {{"k", {7}}}, samples};
+  const std::string& old_schema = bale::schema_of<older>().text();
+  for (const bool compact : {false, true}) {
+    const auto payload = compact ? bale::serialize<bale::compact>(old) : bale::serialize(old);
+    std::vector<std::byte> input(
+        reinterpret_cast<const std::byte*>(old_schema.data()),
+        reinterpret_cast<const std::byte*>(old_schema.data() + old_schema.size()));
+    input.push_back(std::byte{0});
+    input.insert(input.end(), payload.begin(), payload.end());
+    write("schema", compact ? "older_compact" : "older_binary", input);
+  }
   const auto scratch = std::filesystem::temp_directory_path() / "bale_make_corpus";
   bale::save_file<bale::compact>(scratch, plain);
   write("file", "inspect", file_bytes(scratch, 8));

@@ -1,7 +1,9 @@
-// bale::parse_schema and bale::decode_by_schema on any input: the bytes before the first zero are
-// a schema's text, the rest a payload for it, decoded as binary and as compact. Nothing but
-// bale::error escapes; an accepted text prints back to itself; a decoded value writes as JSON.
+// bale::parse_schema, bale::decode_by_schema and bale::deserialize_as on any input: the bytes
+// before the first zero are a schema's text, the rest a payload for it, decoded as binary and as
+// compact, and resolved into fuzz::plain where the schemas resolve. Nothing but bale::error
+// escapes; an accepted text prints back to itself; a decoded value writes as JSON.
 #include <bale/schema/decode.hpp>
+#include <bale/schema/resolve.hpp>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -32,6 +34,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   try {
     (void)bale::to_json(bale::decode_by_schema<bale::compact>(tree, payload, lim));
+  } catch (const bale::error&) {
+  }
+  try {
+    (void)bale::deserialize_as<fuzz::plain>(payload, text, lim);
+  } catch (const bale::error&) {
+  }
+  try {
+    (void)bale::deserialize_as<fuzz::plain, bale::compact>(payload, text, lim);
   } catch (const bale::error&) {
   }
   return 0;

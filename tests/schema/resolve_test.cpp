@@ -4,8 +4,13 @@
 // plain read does.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <bale/bale.hpp>
+#include <bale/file/file.hpp>
+#include <bale/file/records.hpp>
 #include <bale/schema/resolve.hpp>
+
+#include <filesystem>
 
 #include <cstdint>
 #include <map>
@@ -192,6 +197,38 @@ TEST(Resolve, EnumsMatchByNameAndAnUnknownNameIsAnErrorWhenRead) {
     EXPECT_EQ(e.code(), bale::errc::invalid_value) << e.what();
     EXPECT_EQ(e.path(), "[0].kind");
   }
+}
+
+TEST(Resolve, FilesAndRecordFilesResolveWithNoExtraArgument) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("bale_resolve_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const v2::hero expected = read_as<v2::hero>(old_hero());
+  bale::save_file(dir / "b.bale", old_hero());
+  bale::save_file<bale::compact>(dir / "c.bale", old_hero());
+  EXPECT_EQ(bale::load_file<v2::hero>(dir / "b.bale"), expected);
+  EXPECT_EQ(bale::load_file<v2::hero>(dir / "c.bale"), expected);
+  EXPECT_EQ(*bale::load_file_owned<v2::hero>(dir / "c.bale"), expected);
+  const auto refused = bale::try_load_file<retyped::hero>(dir / "b.bale");
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code(), bale::errc::wrong_type);
+  EXPECT_EQ(refused.error().path(), "spells[].power");
+  {
+    bale::record_writer<v1::hero, bale::compact> out(dir / "r.bales");
+    out.write(old_hero());
+    out.write(v1::hero{});
+    out.close();
+  }
+  bale::record_reader<v2::hero> in(dir / "r.bales");
+  EXPECT_EQ(in.next(), expected);
+  EXPECT_EQ(in.next(), v2::hero{});
+  EXPECT_FALSE(in.next());
+  // JSON names its members on the wire and is read with the type's schema only.
+  bale::save_file<bale::json>(dir / "j.bale", old_hero());
+  const auto json = bale::try_load_file<v2::hero, bale::json>(dir / "j.bale");
+  ASSERT_FALSE(json);
+  EXPECT_EQ(json.error().code(), bale::errc::wrong_type);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Resolve, DamagedDataFailsCleanly) {

@@ -57,6 +57,7 @@
 #include "bale/file/checksum.hpp"
 #include "bale/file/schema_block.hpp"
 #include "bale/fwd.hpp"
+#include "bale/schema/resolve.hpp"
 
 namespace bale {
 
@@ -393,17 +394,24 @@ void check_file_format(const std::filesystem::path& path, std::uint8_t id, std::
   }
 }
 
-// Decodes bytes in the format the header named (checked by check_file_format).
+// Decodes bytes in the format the header named (checked by check_file_format), written with the
+// type's schema or, given a plan, with the plan's writer schema.
 template <file_format Format, class T>
 void deserialize_stored(std::uint8_t id, read_context& context, std::span<const std::byte> bytes,
-                        T& value) {
+                        T& value, const resolution* plan = nullptr) {
+  const auto read = [&]<class F>(F) {
+    if constexpr (resolvable_format<F>) {
+      if (plan != nullptr) return deserialize_resolved_in<F>(context, bytes, *plan, value);
+    }
+    deserialize_in<F>(context, bytes, value);
+  };
   if constexpr (std::same_as<Format, stored_format>) {
     if (id == compact::id)
-      deserialize_in<compact>(context, bytes, value);
+      read(compact{});
     else
-      deserialize_in<binary>(context, bytes, value);
+      read(binary{});
   } else {
-    deserialize_in<Format>(context, bytes, value);
+    read(Format{});
   }
 }
 
@@ -415,7 +423,8 @@ struct file_contents {
   std::uint8_t format_id = 0;
   std::uint8_t version = 0;
   std::uint64_t fingerprint = 0;
-  std::size_t payload_offset = 0;  // in the stored bytes: after the schema block
+  std::size_t payload_offset = 0;          // in the stored bytes: after the schema block
+  std::shared_ptr<const resolution> plan;  // when the file's schema differs from the type's
   bool compressed() const noexcept { return compression != codec::none; }
   std::span<const std::byte> payload() const noexcept {
     return stored.bytes().subspan(payload_offset);
@@ -535,20 +544,37 @@ inline std::size_t check_schema_block(const std::filesystem::path& path,
   return block.size;
 }
 
-// A file of another schema than the type's: refused after reading the start of its schema, to
-// say where the two differ.
-[[noreturn]] inline void refuse_other_schema(int fd, const std::filesystem::path& path,
-                                             std::size_t stored, const type_schema& wanted) {
-  std::vector<std::byte> start(std::min<std::size_t>(stored, schema_block_prefix + 4096));
-  const std::size_t got = read_at(fd, path, start.data(), start.size(), file_header_size);
-  std::string_view text;
-  if (got >= schema_block_prefix) {
-    text = std::string_view(reinterpret_cast<const char*>(start.data()), got);
-    text = text.substr(schema_block_prefix, get_u32(start.data()));
+// A file of another schema than the type's: its schema is read first and resolved against the
+// type's (bale/schema/resolution.hpp). One that does not resolve is refused before the payload
+// is read, with where the schemas differ; so is one in a format that names its members on the
+// wire (JSON, MessagePack), which is read with the type's schema only.
+inline std::shared_ptr<const resolution> resolve_file_schema(
+    int fd, const std::filesystem::path& path, std::size_t stored, std::uint64_t fingerprint,
+    bool resolvable, const type_schema& wanted) {
+  constexpr std::size_t at = file_header_size + schema_block_prefix;
+  std::byte prefix[schema_block_prefix];
+  if (stored < schema_block_prefix ||
+      read_at(fd, path, prefix, schema_block_prefix, file_header_size) != schema_block_prefix ||
+      get_u32(prefix) > stored - schema_block_prefix)
+    file_error(errc::length_too_large, path, "has a schema block longer than the file",
+               file_header_size);
+  std::string text(get_u32(prefix), '\0');
+  if (read_at(fd, path, reinterpret_cast<std::byte*>(text.data()), text.size(), at) != text.size())
+    file_error(errc::end_of_input, path, "shrank while it was being read", at);
+  if (fnv1a64(text) != fingerprint)
+    file_error(errc::checksum_mismatch, path,
+               "is damaged: its schema does not match the header's fingerprint", at);
+  if (!resolvable)
+    file_error(errc::wrong_type, path,
+               "holds another type: " + schema_difference(text, wanted.text()), at);
+  try {
+    return std::make_shared<const resolution>(parse_schema(text), parse_schema(wanted.text()));
+  } catch (const error& e) {
+    error refused(e.code(), "file '" + path.string() + "': holds another type: " + e.detail(),
+                  e.offset() == error::no_offset ? at : at + e.offset());
+    if (!e.path().empty()) refused.prepend_field(e.path());
+    throw refused;
   }
-  file_error(errc::wrong_type, path,
-             "holds another type: " + schema_difference(text, wanted.text()),
-             file_header_size + schema_block_prefix);
 }
 
 /// The type a reader expects a file to hold; none when the file is only inspected.
@@ -598,10 +624,14 @@ file_contents read_file_as(const std::filesystem::path& path, const file_options
   if (stored > stored_size)
     file_error(errc::trailing_bytes, path, "has bytes after its payload",
                file_header_size + static_cast<std::size_t>(stored_size));
+  std::shared_ptr<const resolution> plan;
   if (has_schema && check_type && fingerprint != expected.schema->fingerprint())
-    refuse_other_schema(fd.get(), path, stored, *expected.schema);
-  file_contents contents{byte_block(stored), {},      static_cast<codec>(header[6]),
-                         format_id,          version, fingerprint};
+    plan =
+        resolve_file_schema(fd.get(), path, stored, fingerprint,
+                            format_id == binary::id || format_id == compact::id, *expected.schema);
+  file_contents contents{
+      byte_block(stored), {}, static_cast<codec>(header[6]), format_id, version, fingerprint, 0,
+      std::move(plan)};
   if (read_at(fd.get(), path, contents.stored.data(), stored, file_header_size) != stored)
     file_error(errc::end_of_input, path, "shrank while it was being read", file_size);
   if (options.verify_checksum && crc32c(contents.stored.bytes()) != get_u32(header + 32))
@@ -651,7 +681,8 @@ void decode_file(const std::filesystem::path& path, const file_contents& content
   within_file(path, contents, [&] {
     read_context context(options.limits);
     if (!views) context.forbid_views();
-    deserialize_stored<Format>(contents.format_id, context, contents.value_bytes(), value);
+    deserialize_stored<Format>(contents.format_id, context, contents.value_bytes(), value,
+                               contents.plan.get());
   });
 }
 

@@ -151,10 +151,7 @@ class record_reader : private detail::record_file {
   explicit record_reader(std::filesystem::path path, const limits& lim = {})
       : record_file(std::move(path), lim, &detail::check_file_format<Format>) {
     const std::string& wanted = schema_of<T>().text();
-    if (version() == 2 && schema() != wanted)
-      detail::file_error(errc::wrong_type, file_path(),
-                         "holds another type: " + detail::schema_difference(schema(), wanted),
-                         detail::records_header_size + detail::records_schema_head_size);
+    if (version() == 2 && schema() != wanted) resolve(wanted);
   }
 
   /// The next record, or nothing at the end of the file. After a damaged record (an error), the
@@ -167,12 +164,34 @@ class record_reader : private detail::record_file {
       detail::read_context context(record_limits());
       context.forbid_views();  // the buffer is reused by the next record
       T value{};
-      detail::deserialize_stored<Format>(format_id(), context, *payload, value);
+      detail::deserialize_stored<Format>(format_id(), context, *payload, value,
+                                         plan_ ? &*plan_ : nullptr);
       return value;
     } catch (const error& e) {
       throw in_record(e, at);
     }
   }
+
+ private:
+  // Records of another schema: resolved against T's (bale/schema/resolution.hpp) where the
+  // format allows, refused with where they differ otherwise.
+  void resolve(const std::string& wanted) {
+    constexpr std::size_t at = detail::records_header_size + detail::records_schema_head_size;
+    if (format_id() != binary::id && format_id() != compact::id)
+      detail::file_error(errc::wrong_type, file_path(),
+                         "holds another type: " + detail::schema_difference(schema(), wanted), at);
+    try {
+      plan_.emplace(parse_schema(schema()), parse_schema(wanted));
+    } catch (const error& e) {
+      error refused(e.code(),
+                    "file '" + file_path().string() + "': holds another type: " + e.detail(),
+                    e.offset() == error::no_offset ? at : at + e.offset());
+      if (!e.path().empty()) refused.prepend_field(e.path());
+      throw refused;
+    }
+  }
+
+  std::optional<detail::resolution> plan_;
 };
 
 }  // namespace bale

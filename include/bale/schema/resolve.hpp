@@ -43,6 +43,11 @@ struct charged_as {
   std::byte bytes[Size];
 };
 
+template <class Shape>
+inline constexpr bool is_record_shape = false;
+template <class T, bool OmitsDefaults>
+inline constexpr bool is_record_shape<schema::record<T, OmitsDefaults>> = true;
+
 template <class Inner>
 class resolving_reader : public archive_base<resolving_reader<Inner>> {
  public:
@@ -236,10 +241,13 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
     return cursor_.steps[cursor_.next++];
   }
 
+  // Reflected types (aggregates, BALE_REFLECT), whose members the plan matches by name.
   template <class T>
   static constexpr bool is_reflected() {
-    constexpr description d = description_of<T>();
-    return d == description::aggregate || d == description::reflect_macro;
+    if constexpr (has_schema_shape<T>)
+      return is_record_shape<typename serializer<T>::schema_shape>;
+    else
+      return false;
   }
   template <class T>
   static void reset(T& value) {
@@ -340,6 +348,29 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
 
 namespace bale {
 
+namespace detail {
+/// Formats whose data a resolution plan reads: those without names on the wire.
+template <class F>
+inline constexpr bool resolvable_format = !F::reader::self_describing;
+
+/// Reads a T from bytes of the plan's writer schema, with a context the caller set up.
+template <class Format, class T>
+void deserialize_resolved_in(read_context& context, std::span<const std::byte> bytes,
+                             const resolution& plan, T& value) {
+  typename Format::reader inner(bytes, context);
+  resolving_reader<typename Format::reader> ar(inner, plan);
+  ar(value);
+  require_consumed(inner);
+}
+
+/// The plan for reading data of `writer_schema` as T; throws errc::wrong_type (or
+/// errc::invalid_value for a text that is no schema) when there is none.
+template <class T>
+resolution resolution_for(std::string_view writer_schema) {
+  return resolution(parse_schema(writer_schema), parse_schema(schema_of<T>().text()));
+}
+}  // namespace detail
+
 /// Reads `bytes`, written in Format (binary or compact) by a type whose schema text is
 /// `writer_schema` (bale::schema_of<W>().text() on the writing side; a file carries it), into a T:
 /// data of an older or newer layout, resolved by the rules of bale/schema/resolution.hpp. Equal
@@ -353,11 +384,8 @@ void deserialize_as(std::span<const std::byte> bytes, std::string_view writer_sc
     detail::deserialize_in<Format>(context, bytes, value);
     return;
   }
-  const detail::resolution plan(parse_schema(writer_schema), parse_schema(schema_of<T>().text()));
-  typename Format::reader inner(bytes, context);
-  detail::resolving_reader<typename Format::reader> ar(inner, plan);
-  ar(value);
-  detail::require_consumed(inner);
+  detail::deserialize_resolved_in<Format>(context, bytes, detail::resolution_for<T>(writer_schema),
+                                          value);
 }
 
 template <class T, format Format = binary>
