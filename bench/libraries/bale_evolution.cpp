@@ -1,0 +1,61 @@
+// Case 11 for bale: reading data of an older layout. "read" decodes with the data's own schema (as
+// case 5 does); "read_resolved" decodes the same bytes into the newer layout through
+// bale::deserialize_as, which resolves the two schemas member by member.
+#include <bale/bale.hpp>
+#include <bale/schema/resolve.hpp>
+
+#include "cases/evolution.hpp"
+#include "common/generic_cases.hpp"
+
+namespace {
+
+template <class Format, class Old, class New>
+void evolution_rows(const std::string& case_name, const char* library,
+                    const std::vector<Old>& (*input)(), bool (*same)(const Old&, const New&)) {
+  bench::add(case_name + "/" + library + "/read", [input](benchmark::State& state) {
+    const auto& value = input();
+    const auto bytes = bale::serialize<Format>(value);
+    std::vector<Old> back;
+    for (auto _ : state) {
+      back.clear();
+      bale::deserialize<Format>(bytes, back);
+      benchmark::DoNotOptimize(back.data());
+    }
+    bench::require(state, back == value, "decoded value differs");
+    bench::report(state, cases::payload_bytes(value), bytes.size());
+  });
+  bench::add(case_name + "/" + library + "/read_resolved", [input, same](benchmark::State& state) {
+    const auto& value = input();
+    const auto bytes = bale::serialize<Format>(value);
+    const std::string& schema = bale::schema_of<std::vector<Old>>().text();
+    std::vector<New> back;
+    for (auto _ : state) {
+      back.clear();
+      bale::deserialize_as<std::vector<New>, Format>(bytes, schema, back);
+      benchmark::DoNotOptimize(back.data());
+    }
+    bool ok = back.size() == value.size();
+    for (std::size_t i = 0; ok && i < back.size(); ++i) ok = same(value[i], back[i]);
+    bench::require(state, ok, "resolved value differs");
+    bench::report(state, cases::payload_bytes(value), bytes.size());
+  });
+}
+
+bool same_seed(const cases::seed_element& a, const cases::seed_element_v2& b) {
+  return std::equal(std::begin(a.vec), std::end(a.vec), std::begin(b.vec)) && a.i == b.i &&
+         b.health == 1.0f && b.team == 0;
+}
+bool same_unit(const cases::unit& a, const cases::unit_v2& b) {
+  return a.name == b.name && a.path == b.path && a.kind == b.kind && a.flags == b.flags &&
+         b.level == 1 && b.tags.empty();
+}
+
+const bench::library_registration registration([] {
+  evolution_rows<bale::binary>("seed_evolution", "bale", &cases::seed_elements, &same_seed);
+  evolution_rows<bale::compact>("seed_evolution", "bale_compact", &cases::seed_elements,
+                                &same_seed);
+  evolution_rows<bale::binary>("records_evolution", "bale", &cases::units, &same_unit);
+  evolution_rows<bale::compact>("records_evolution", "bale_compact", &cases::units, &same_unit);
+});
+
+}  // namespace
