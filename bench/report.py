@@ -39,6 +39,8 @@ CASES = {
     "base64_8MB": "9b. base64 of 8 MB",
     "base64_64MB": "9c. base64 of 64 MB",
     "scene_graph": "10. A scene graph: 10^6 nodes, shared materials and instanced leaves, polymorphic shapes",
+    "seed_evolution": "11a. The seed struct written by an older layout: read with its own schema, and resolved into one that added two members and removed one",
+    "records_evolution": "11b. 100,000 small records (a name, a short path of structs, an enum, flags) written by an older layout, read both ways",
 }
 JSON_CASES = [("json_hash_map", "HPS hash map"), ("json_seed_struct", "100,000 seed structs"),
               ("json_document", "nested document")]

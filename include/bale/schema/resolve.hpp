@@ -209,13 +209,15 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
     const std::uint32_t* steps = nullptr;
     std::size_t count = 0;
     std::size_t next = 0;
+    bool repeats = false;  // an array's (and a complex number's) elements share one step
   };
   class cursor_guard {
    public:
     cursor_guard(resolving_reader& ar, std::uint32_t owner, const std::uint32_t* steps,
                  std::size_t count)
         : ar_(ar), saved_(ar.cursor_) {
-      ar.cursor_ = {owner, steps, count, 0};
+      ar.cursor_ = {owner, steps, count, 0,
+                    count == 1 && ar.writer_kind(owner) == schema_kind::array};
     }
     cursor_guard(resolving_reader& ar, const std::uint32_t* steps, std::size_t count)
         : cursor_guard(ar, ar.cursor_.owner, steps, count) {}
@@ -230,12 +232,11 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   };
 
   const resolution_step& current() const noexcept { return plan_[cursor_.owner]; }
+  schema_kind writer_kind(std::uint32_t step) const noexcept {
+    return plan_.writer()[plan_[step].writer].kind;
+  }
   std::uint32_t take_step() {
-    if (cursor_.count == 0) [[unlikely]]
-      fail(errc::wrong_type, "the type reads more values than the data's schema describes");
-    const schema_node& owner = plan_.writer()[current().writer];
-    // An array's (and a complex number's) elements share one step.
-    if (owner.kind == schema_kind::array && cursor_.count == 1) return cursor_.steps[0];
+    if (cursor_.repeats) return cursor_.steps[0];
     if (cursor_.next == cursor_.count) [[unlikely]]
       fail(errc::wrong_type, "the type reads more values than the data's schema describes");
     return cursor_.steps[cursor_.next++];
@@ -307,27 +308,115 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   void read_members(const resolution_step& step, const Names& names, Members&... members) {
     using reader_fn = void (*)(resolving_reader&, void*);
     void* const addresses[] = {static_cast<void*>(&members)..., nullptr};
-    constexpr reader_fn readers[] = {&read_erased<Members>..., nullptr};
+    constexpr reader_fn resolved[] = {&read_erased<Members>..., nullptr};
+    constexpr reader_fn direct[] = {&read_direct<Members>..., nullptr};
     const schema_node& w = plan_.writer()[step.writer];
     std::vector<std::uint8_t> mask(w.flag ? (w.names.size() + 7) / 8 : 0);
     if (w.flag) inner_.read_contiguous(mask.data(), mask.size());
-    for (std::size_t i = 0; i < w.names.size(); ++i) {
-      if (w.flag && (mask[i / 8] >> (i % 8) & 1U) == 0) continue;
-      within_field(w.names[i], [&] {
+    std::size_t i = 0;
+    within_member(i, w.names, [&] {
+      for (; i < w.names.size(); ++i) {
+        if (w.flag && (mask[i / 8] >> (i % 8) & 1U) == 0) continue;
         const std::uint32_t j = step.reader_member[i];
         if (j == no_step) {
-          (void)schema_decoder<Inner>(inner_, plan_.writer()).read(w.children[i]);
-          return;
+          skip(w.children[i]);
+        } else if (plan_[step.children[i]].equal) {
+          direct[j](*this, addresses[j]);  // the format's reader, at its speed
+        } else {
+          const cursor_guard next(*this, step.children[i]);
+          resolved[j](*this, addresses[j]);
         }
-        const cursor_guard next(*this, step.children[i]);
-        readers[j](*this, addresses[j]);
-      });
-    }
+      }
+    });
     (void)names;
   }
   template <class M>
   static void read_erased(resolving_reader& ar, void* member) {
     ar.process(*static_cast<M*>(member));
+  }
+  template <class M>
+  static void read_direct(resolving_reader& ar, void* member) {
+    ar.inner_(*static_cast<M*>(member));
+  }
+  // Runs f(), which reads the members in turn and counts them in `index`; an error thrown inside
+  // gets the name of member `index` in front of its path.
+  template <class F>
+  static void within_member(const std::size_t& index, const std::vector<std::string>& names,
+                            F&& f) {
+    try {
+      f();
+    } catch (error& e) {
+      e.prepend_field(names[index]);
+      throw;
+    }
+  }
+
+  // Steps over a writer's value the reader has no member for: by its size where the format
+  // writes it in a fixed number of bytes, by its schema otherwise.
+  void skip(std::uint32_t node) {
+    if (fixed_sizes_.empty()) fixed_sizes_.assign(plan_.writer().nodes.size(), unknown_size);
+    const std::size_t size = fixed_size(node, 0);
+    if (size != not_fixed)
+      (void)inner_.take(size);
+    else
+      (void)schema_decoder<Inner>(inner_, plan_.writer()).read(node);
+  }
+  static constexpr std::size_t unknown_size = ~std::size_t{0}, not_fixed = unknown_size - 1;
+  template <class T>
+  static constexpr std::size_t scalar_size() {
+    constexpr wire_size size = Inner::codec::template scalar_size<T>;
+    return size.fixed ? size.min : not_fixed;
+  }
+  std::size_t fixed_size(std::uint32_t node, std::size_t depth) {
+    std::size_t& known = fixed_sizes_[node];
+    if (known != unknown_size) return known;
+    if (depth > context().limits().max_depth) return not_fixed;
+    const schema_node& n = plan_.writer()[node];
+    std::size_t size = not_fixed;
+    const auto sum = [&](const std::vector<std::uint32_t>& parts) {
+      std::size_t total = 0;
+      for (const std::uint32_t part : parts) {
+        const std::size_t s = fixed_size(part, depth + 1);
+        if (s == not_fixed) return not_fixed;
+        total += s;
+      }
+      return total;
+    };
+    switch (n.kind) {
+      case schema_kind::scalar:
+      case schema_kind::enumeration: size = scalar_bytes(n.scalar); break;
+      case schema_kind::none: size = 0; break;
+      case schema_kind::tuple:
+      case schema_kind::duration: size = sum(n.children); break;
+      case schema_kind::record:
+        if (!n.flag) size = sum(n.children);
+        break;
+      case schema_kind::array: {
+        const std::size_t element = fixed_size(n.children[0], depth + 1);
+        if (element != not_fixed && (element == 0 || n.count <= remaining() / element))
+          size = element * static_cast<std::size_t>(n.count);
+        break;
+      }
+      default: break;
+    }
+    known = size;
+    return size;
+  }
+  static std::size_t scalar_bytes(scalar_kind k) {
+    switch (k) {
+      case scalar_kind::boolean: return scalar_size<bool>();
+      case scalar_kind::i8: return scalar_size<std::int8_t>();
+      case scalar_kind::u8: return scalar_size<std::uint8_t>();
+      case scalar_kind::i16: return scalar_size<std::int16_t>();
+      case scalar_kind::u16: return scalar_size<std::uint16_t>();
+      case scalar_kind::i32: return scalar_size<std::int32_t>();
+      case scalar_kind::u32: return scalar_size<std::uint32_t>();
+      case scalar_kind::i64: return scalar_size<std::int64_t>();
+      case scalar_kind::u64: return scalar_size<std::uint64_t>();
+      case scalar_kind::f32: return scalar_size<float>();
+      case scalar_kind::f64: return scalar_size<double>();
+      default: return not_fixed;
+    }
   }
 
   template <class F>
@@ -341,7 +430,8 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   Inner& inner_;
   const resolution& plan_;
   std::uint32_t root_ = 0;
-  cursor cursor_{0, &root_, 1, 0};
+  cursor cursor_{0, &root_, 1, 0, false};
+  std::vector<std::size_t> fixed_sizes_;  // per writer node, in this format; filled as needed
 };
 
 }  // namespace bale::detail
