@@ -9,6 +9,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 cmake --install "$build_dir" --prefix "$work/prefix" >/dev/null
+test -x "$work/prefix/bin/bale-inspect"
 
 # Installing from a fresh checkout needs no GoogleTest (nor anything else bale's tests use).
 cmake -S "$source_dir" -B "$work/no_gtest" -DCMAKE_CXX_COMPILER="$cxx" \

@@ -167,19 +167,25 @@ class schema_decoder {
                                       [&](auto&) { out.push_back(read_element()); });
     return out;
   }
+  // A count from the schema as a size, on any platform: one past SIZE_MAX cannot be paid for.
+  template <class Count>
+  std::size_t to_size(Count count) {
+    if (count > SIZE_MAX) fail_allocation(ar_);
+    return static_cast<std::size_t>(count);
+  }
   value::array fixed(std::uint64_t count, std::uint32_t element) {
-    charge_allocation(ar_, static_cast<std::size_t>(count), sizeof(value));
+    const std::size_t n = to_size(count);
+    charge_allocation(ar_, n, sizeof(value));
     value::array out;
-    out.reserve(static_cast<std::size_t>(count));
-    ar_.read_tuple(static_cast<std::size_t>(count), [&] {
-      for_each_index(static_cast<std::size_t>(count),
-                     [&](std::size_t) { out.push_back(read(element)); });
+    out.reserve(n);
+    ar_.read_tuple(n, [&] {
+      for_each_index(n, [&](std::size_t) { out.push_back(read(element)); });
     });
     return out;
   }
   value read_bits(std::uint64_t count) {
     const std::uint64_t words = count / 64 + (count % 64 != 0);
-    charge_allocation(ar_, static_cast<std::size_t>(words), sizeof(value));
+    charge_allocation(ar_, to_size(words), sizeof(value));
     value::array out;
     for (std::uint64_t i = 0; i < words; ++i) out.emplace_back(scalar<std::uint64_t>());
     return out;

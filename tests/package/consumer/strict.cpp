@@ -5,6 +5,7 @@
 #include <bale/base64/base64.hpp>
 #include <bale/compress/compress.hpp>
 #include <bale/file/file.hpp>
+#include <bale/file/inspect.hpp>
 #include <bale/file/records.hpp>
 #include <bale/json/convert.hpp>
 #include <bale/json/format.hpp>
@@ -34,6 +35,13 @@ struct inner {
   std::uint8_t u8;
   float f;
   bool operator==(const inner&) const = default;
+};
+
+// inner's next layout: widened, one member dropped, one added.
+struct inner_v2 {
+  long long s;
+  double f;
+  std::optional<std::string> note;
 };
 
 struct everything {
@@ -181,6 +189,13 @@ int main() {
   ok = ok && first && first->same_as(e);
   ok =
       ok && bale::schema_of<everything>().fingerprint() != bale::schema_of<drawing>().fingerprint();
+  const auto plain = dir / "bale_strict_plain.bale";
+  bale::save_file(plain, e.inners);
+  const auto seen = bale::inspect_file(plain);
+  ok = ok && seen.content && bale::to_json(*seen.content) == bale::to_json(e.inners);
+  const auto newer = bale::load_file<std::vector<inner_v2>>(plain);
+  ok = ok && newer.size() == 1 && newer[0].s == 1 && newer[0].f == 3.0 && !newer[0].note;
+  std::filesystem::remove(plain);
   bale::json_converter converter;
   converter.add<everything>("everything");
   std::filesystem::remove(file);
