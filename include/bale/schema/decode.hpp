@@ -178,9 +178,8 @@ class schema_decoder {
     charge_allocation(ar_, n, sizeof(value));
     value::array out;
     out.reserve(n);
-    ar_.read_tuple(n, [&] {
-      for_each_index(n, [&](std::size_t) { out.push_back(read(element)); });
-    });
+    ar_.read_tuple(n,
+                   [&] { for_each_index(n, [&](std::size_t) { out.push_back(read(element)); }); });
     return out;
   }
   value read_bits(std::uint64_t count) {

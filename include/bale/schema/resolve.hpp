@@ -384,10 +384,16 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
     };
     switch (n.kind) {
       case schema_kind::scalar:
-      case schema_kind::enumeration: size = scalar_bytes(n.scalar); break;
-      case schema_kind::none: size = 0; break;
+      case schema_kind::enumeration:
+        size = scalar_bytes(n.scalar);
+        break;
+      case schema_kind::none:
+        size = 0;
+        break;
       case schema_kind::tuple:
-      case schema_kind::duration: size = sum(n.children); break;
+      case schema_kind::duration:
+        size = sum(n.children);
+        break;
       case schema_kind::record:
         if (!n.flag) size = sum(n.children);
         break;
@@ -397,25 +403,38 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
           size = element * static_cast<std::size_t>(n.count);
         break;
       }
-      default: break;
+      default:
+        break;
     }
     known = size;
     return size;
   }
   static std::size_t scalar_bytes(scalar_kind k) {
     switch (k) {
-      case scalar_kind::boolean: return scalar_size<bool>();
-      case scalar_kind::i8: return scalar_size<std::int8_t>();
-      case scalar_kind::u8: return scalar_size<std::uint8_t>();
-      case scalar_kind::i16: return scalar_size<std::int16_t>();
-      case scalar_kind::u16: return scalar_size<std::uint16_t>();
-      case scalar_kind::i32: return scalar_size<std::int32_t>();
-      case scalar_kind::u32: return scalar_size<std::uint32_t>();
-      case scalar_kind::i64: return scalar_size<std::int64_t>();
-      case scalar_kind::u64: return scalar_size<std::uint64_t>();
-      case scalar_kind::f32: return scalar_size<float>();
-      case scalar_kind::f64: return scalar_size<double>();
-      default: return not_fixed;
+      case scalar_kind::boolean:
+        return scalar_size<bool>();
+      case scalar_kind::i8:
+        return scalar_size<std::int8_t>();
+      case scalar_kind::u8:
+        return scalar_size<std::uint8_t>();
+      case scalar_kind::i16:
+        return scalar_size<std::int16_t>();
+      case scalar_kind::u16:
+        return scalar_size<std::uint16_t>();
+      case scalar_kind::i32:
+        return scalar_size<std::int32_t>();
+      case scalar_kind::u32:
+        return scalar_size<std::uint32_t>();
+      case scalar_kind::i64:
+        return scalar_size<std::int64_t>();
+      case scalar_kind::u64:
+        return scalar_size<std::uint64_t>();
+      case scalar_kind::f32:
+        return scalar_size<float>();
+      case scalar_kind::f64:
+        return scalar_size<double>();
+      default:
+        return not_fixed;
     }
   }
 
