@@ -231,6 +231,26 @@ TEST(Resolve, FilesAndRecordFilesResolveWithNoExtraArgument) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Resolve, HostileWriterSchemasStopWithinTheLimits) {
+  struct just_x {
+    std::int32_t x;
+  };
+  const auto bytes = bale::serialize(std::int32_t{5});
+  // A member the reader lacks, of a record that holds itself twice with nothing between: its
+  // size is not fixed, and stepping over it by its schema stops at the depth limit.
+  const std::string twice =
+      R"({"record":[{"name":"x","type":"i32"},{"name":"extra","type":)"
+      R"({"record":[{"name":"a","type":{"ref":1}},{"name":"b","type":{"ref":1}}]}}]})";
+  try {
+    (void)bale::deserialize_as<just_x>(bytes, twice);
+    ADD_FAILURE();
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::depth_exceeded) << e.what();
+  }
+  // Not a schema at all.
+  EXPECT_THROW((void)bale::deserialize_as<just_x>(bytes, R"({"record":[)"), bale::error);
+}
+
 TEST(Resolve, DamagedDataFailsCleanly) {
   const auto bytes = bale::serialize(old_hero());
   const std::string& schema = bale::schema_of<v1::hero>().text();

@@ -77,7 +77,7 @@ class resolution {
   /// errc::wrong_type naming the first member that cannot.
   resolution(schema_tree writer, schema_tree reader)
       : writer_(std::move(writer)), reader_(std::move(reader)) {
-    (void)plan(0, 0, "");
+    (void)plan(0, 0, "", 0);
   }
 
   const schema_tree& writer() const noexcept { return writer_; }
@@ -107,7 +107,8 @@ class resolution {
   // Whether two nodes describe the same structure. A pair met again inside itself is assumed
   // equal; when the outer pair turns out unequal, the answers that may have leant on that
   // assumption (the equal ones found meanwhile) are forgotten. An unequal answer never leans on it.
-  bool same(std::uint32_t w, std::uint32_t r) {
+  bool same(std::uint32_t w, std::uint32_t r, std::size_t depth) {
+    if (depth > max_depth) too_deep();
     const std::uint64_t key = std::uint64_t{w} << 32 | r;
     if (const auto found = same_.find(key); found != same_.end()) return found->second;
     const std::size_t first = same_log_.size();
@@ -120,7 +121,7 @@ class resolution {
                  a.period_den == b.period_den && a.names == b.names && a.values == b.values &&
                  a.children.size() == b.children.size();
     for (std::size_t i = 0; equal && i < a.children.size(); ++i)
-      equal = same(a.children[i], b.children[i]);
+      equal = same(a.children[i], b.children[i], depth + 1);
     if (!equal) {
       for (std::size_t i = first + 1; i < same_log_.size(); ++i)
         if (same_[same_log_[i]]) same_.erase(same_log_[i]);
@@ -138,16 +139,26 @@ class resolution {
     planned_[std::uint64_t{w} << 32 | r] = step;
     return step;
   }
+  // Both walks follow the two schemas side by side; a pair met again is not walked again, so
+  // only a hostile writer's schema nests past what bale reads anyway.
+  static constexpr std::size_t max_depth = 256;
+  [[noreturn]] static void too_deep() {
+    throw error(errc::depth_exceeded,
+                "the schemas nest deeper than " + std::to_string(max_depth) + " levels");
+  }
+
   void child(std::uint32_t step, std::uint32_t w, std::uint32_t r, const std::string& path) {
-    const std::uint32_t c = plan(w, r, path);
+    const std::uint32_t c = plan(w, r, path, depth_of_[step] + 1);
     steps_[step].children.push_back(c);
   }
 
-  std::uint32_t plan(std::uint32_t w, std::uint32_t r, const std::string& path) {
+  std::uint32_t plan(std::uint32_t w, std::uint32_t r, const std::string& path, std::size_t depth) {
     if (const auto found = planned_.find(std::uint64_t{w} << 32 | r); found != planned_.end())
       return found->second;
+    if (depth > max_depth) too_deep();
     const std::uint32_t step = add(w, r);
-    if (same(w, r)) {
+    depth_of_.push_back(depth);
+    if (same(w, r, 0)) {
       steps_[step].equal = true;
       return step;
     }
@@ -241,6 +252,7 @@ class resolution {
   std::map<std::uint64_t, std::uint32_t> planned_;
   std::map<std::uint64_t, bool> same_;
   std::vector<std::uint64_t> same_log_;
+  std::vector<std::size_t> depth_of_;  // per step, how deep its pair lies
 };
 
 }  // namespace bale::detail

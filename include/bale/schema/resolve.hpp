@@ -371,6 +371,7 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
     std::size_t& known = fixed_sizes_[node];
     if (known != unknown_size) return known;
     if (depth > context().limits().max_depth) return not_fixed;
+    known = not_fixed;  // while it is worked out: a record that holds itself has no fixed size
     const schema_node& n = plan_.writer()[node];
     std::size_t size = not_fixed;
     const auto sum = [&](const std::vector<std::uint32_t>& parts) {
