@@ -1,0 +1,314 @@
+#pragma once
+// bale::can_read<Reader, Writer>: whether data written by one C++ type reads into another by
+// schema resolution (the rules of bale/schema/resolution.hpp), answered at compile time. Keep
+// yesterday's type in a namespace and check both directions in a test:
+//
+//   static_assert(bale::can_read<v2::hero, v1::hero>);   // today's build reads yesterday's data
+//   static_assert(bale::can_read<v1::hero, v2::hero>);   // yesterday's build reads today's
+//
+// bale::why_not<Reader, Writer>() says where it fails: the innermost member (empty at the top)
+// and what differs, both readable in a static_assert's message by the compiler's constexpr trace
+// or at run time. Types described by hand must be the same type; enums are checked by their
+// underlying integers (a value whose name the reader lacks fails when it is read, not here).
+
+#include <cstddef>
+#include <limits>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "bale/core/schema_shape.hpp"
+#include "bale/core/serializer.hpp"
+#include "bale/schema/resolution.hpp"
+
+namespace bale {
+
+/// The answer of why_not: `ok`, or the member where reading fails and why.
+struct readability {
+  bool ok = true;
+  std::string_view member;
+  std::string_view reason;
+};
+
+namespace detail::readable {
+
+template <class... Pairs>
+struct seen {};
+template <class R, class W>
+struct pair {};
+
+template <class P, class Seen>
+inline constexpr bool met = false;
+template <class P, class... Pairs>
+inline constexpr bool met<P, seen<Pairs...>> = (std::is_same_v<P, Pairs> || ...);
+
+template <class Seen, class P>
+struct with;
+template <class... Pairs, class P>
+struct with<seen<Pairs...>, P> {
+  using type = seen<Pairs..., P>;
+};
+
+template <class U>
+constexpr scalar_kind kind_of() {
+  if constexpr (std::is_same_v<U, bool>)
+    return scalar_kind::boolean;
+  else if constexpr (std::is_same_v<U, char>)
+    return scalar_kind::character;
+  else if constexpr (std::is_same_v<U, char8_t>)
+    return scalar_kind::char8;
+  else if constexpr (std::is_same_v<U, char16_t>)
+    return scalar_kind::char16;
+  else if constexpr (std::is_same_v<U, char32_t>)
+    return scalar_kind::char32;
+  else if constexpr (std::is_same_v<U, wchar_t>)
+    return sizeof(U) == 2 ? scalar_kind::wchar16 : scalar_kind::wchar32;
+  else if constexpr (std::is_floating_point_v<U>)
+    return std::numeric_limits<U>::digits == 64 ? scalar_kind::f80
+           : sizeof(U) == 4                     ? scalar_kind::f32
+           : sizeof(U) == 8                     ? scalar_kind::f64
+                                                : scalar_kind::f128;
+  else if constexpr (std::is_signed_v<U>)
+    return sizeof(U) == 1   ? scalar_kind::i8
+           : sizeof(U) == 2 ? scalar_kind::i16
+           : sizeof(U) == 4 ? scalar_kind::i32
+                            : scalar_kind::i64;
+  else
+    return sizeof(U) == 1   ? scalar_kind::u8
+           : sizeof(U) == 2 ? scalar_kind::u16
+           : sizeof(U) == 4 ? scalar_kind::u32
+                            : scalar_kind::u64;
+}
+
+template <class T>
+struct shape_of {
+  using type = void;  // described by hand: known by its type only
+};
+template <class T>
+requires has_schema_shape<T>
+struct shape_of<T> {
+  using type = typename serializer<T>::schema_shape;
+};
+template <class T>
+using shape = typename shape_of<std::remove_cv_t<T>>::type;
+
+template <class S>
+inline constexpr bool is_optional = false;
+template <class T>
+inline constexpr bool is_optional<schema::optional<T>> = true;
+
+template <class S>
+struct same_as_target {};
+template <class T>
+struct same_as_target<schema::same_as<T>> {
+  using type = T;
+};
+template <class S>
+struct optional_value {};
+template <class T>
+struct optional_value<schema::optional<T>> {
+  using type = T;
+};
+
+constexpr readability fails(std::string_view reason) {
+  return {false, {}, reason};
+}
+// A failure inside member `name` keeps the innermost member's name.
+constexpr readability inside(std::string_view name, readability r) {
+  if (!r.ok && r.member.empty()) r.member = name;
+  return r;
+}
+
+template <class R, class W, class Seen>
+constexpr readability check();
+
+// The types a shape is made of, resolved pairwise.
+template <class Seen, class... Rs, class... Ws>
+constexpr readability all(schema::tuple<Rs...>*, schema::tuple<Ws...>*) {
+  readability r;
+  ((r.ok ? (void)(r = check<Rs, Ws, Seen>()) : (void)0), ...);
+  return r;
+}
+
+// The reader's members matched to the writer's by name.
+template <class T>
+struct record_parts;
+template <class T>
+requires(description_of<T>() == description::aggregate) struct record_parts<T> {
+  using names = aggregate_names<T>;
+  using members = aggregate_members<T>;
+};
+template <class T>
+requires(description_of<T>() != description::aggregate) struct record_parts<T> {
+  using names = macro_names<T>;
+  using members = typename macro_members<T>::wire_shape;
+};
+
+template <class P, std::size_t I>
+struct member_at;
+template <class... Ms, std::size_t I>
+struct member_at<wire::product<Ms...>, I> {
+  using type = std::tuple_element_t<I, std::tuple<Ms...>>;
+};
+
+// Where `name` is among Names::value (its size when it is not).
+template <class Names>
+constexpr std::size_t index_of(std::string_view name) {
+  std::size_t k = 0;
+  while (k < std::size(Names::value) && Names::value[k] != name) ++k;
+  return k;
+}
+
+template <class RT, class WT, class Seen, std::size_t WI>
+constexpr readability member() {
+  using reader_names = typename record_parts<RT>::names;
+  constexpr std::string_view name = record_parts<WT>::names::value[WI];
+  constexpr std::size_t j = index_of<reader_names>(name);
+  if constexpr (j == std::size(reader_names::value)) {
+    return {};  // skipped
+  } else {
+    using R = typename member_at<typename record_parts<RT>::members, j>::type;
+    using W = typename member_at<typename record_parts<WT>::members, WI>::type;
+    return inside(name, check<R, W, Seen>());
+  }
+}
+template <class RT, class WT, class Seen, std::size_t... WI>
+constexpr readability members(std::index_sequence<WI...>) {
+  readability r;
+  ((r.ok ? (void)(r = member<RT, WT, Seen, WI>()) : (void)0), ...);
+  return r;
+}
+template <class P>
+inline constexpr std::size_t count_of = 0;
+template <class... Ms>
+inline constexpr std::size_t count_of<wire::product<Ms...>> = sizeof...(Ms);
+
+template <class R, class W, class Seen, class SR, class SW>
+constexpr readability by_shape(SR*, SW*) {
+  return fails("another kind of value");
+}
+template <class R, class W, class Seen, class A, class B>
+constexpr readability by_shape(schema::scalar<A>*, schema::scalar<B>*) {
+  return widens(kind_of<B>(), kind_of<A>()) ? readability{}
+                                            : fails("a narrower or other kind of number");
+}
+template <class R, class W, class Seen, class A, class B>
+constexpr readability by_shape(schema::enumeration<A>*, schema::enumeration<B>*) {
+  return widens(kind_of<std::underlying_type_t<B>>(), kind_of<std::underlying_type_t<A>>())
+             ? readability{}
+             : fails("a narrower underlying type");
+}
+template <class R, class W, class Seen, class A, class B>
+constexpr readability by_shape(schema::text<A>*, schema::text<B>*) {
+  return std::is_same_v<A, B> ? readability{} : fails("text of another character type");
+}
+template <class R, class W, class Seen, class A, class B>
+constexpr readability by_shape(schema::sequence<A>*, schema::sequence<B>*) {
+  return check<A, B, Seen>();
+}
+template <class R, class W, class Seen, class A, class B>
+constexpr readability by_shape(schema::set<A>*, schema::set<B>*) {
+  return check<A, B, Seen>();
+}
+template <class R, class W, class Seen, class A, std::size_t N, class B, std::size_t M>
+constexpr readability by_shape(schema::fixed<A, N>*, schema::fixed<B, M>*) {
+  if constexpr (N != M)
+    return fails("another count");
+  else
+    return check<A, B, Seen>();
+}
+template <class R, class W, class Seen, class K1, class V1, class K2, class V2>
+constexpr readability by_shape(schema::map<K1, V1>*, schema::map<K2, V2>*) {
+  const readability key = check<K1, K2, Seen>();
+  return key.ok ? check<V1, V2, Seen>() : key;
+}
+template <class R, class W, class Seen, class... A, class... B>
+constexpr readability by_shape(schema::tuple<A...>*, schema::tuple<B...>*) {
+  if constexpr (sizeof...(A) != sizeof...(B))
+    return fails("another arity");
+  else
+    return all<Seen>(static_cast<schema::tuple<A...>*>(nullptr),
+                     static_cast<schema::tuple<B...>*>(nullptr));
+}
+template <class R, class W, class Seen, class A, class B>
+constexpr readability by_shape(schema::optional<A>*, schema::optional<B>*) {
+  return check<A, B, Seen>();
+}
+template <class R, class W, class Seen>
+constexpr readability by_shape(schema::none*, schema::none*) {
+  return {};
+}
+template <class R, class W, class Seen, class... A, class... B>
+constexpr readability by_shape(schema::variant<A...>*, schema::variant<B...>*) {
+  if constexpr (sizeof...(B) > sizeof...(A))
+    return fails("fewer alternatives");
+  else
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      readability r;
+      ((r.ok ? (void)(r = check<std::tuple_element_t<I, std::tuple<A...>>,
+                                std::tuple_element_t<I, std::tuple<B...>>, Seen>())
+             : (void)0),
+       ...);
+      return r;
+    }
+  (std::index_sequence_for<B...>{});
+}
+template <class R, class W, class Seen, class A, bool OA, class B, bool OB>
+constexpr readability by_shape(schema::record<A, OA>*, schema::record<B, OB>*) {
+  using parts = typename record_parts<B>::members;
+  return members<A, B, Seen>(std::make_index_sequence<count_of<parts>>{});
+}
+template <class R, class W, class Seen, class RA, class PA, class RB, class PB>
+constexpr readability by_shape(schema::duration<RA, PA>*, schema::duration<RB, PB>*) {
+  if constexpr (PA::num != PB::num || PA::den != PB::den)
+    return fails("another period");
+  else
+    return check<RA, RB, Seen>();
+}
+template <class R, class W, class Seen, class A, class B>
+constexpr readability by_shape(schema::time_point<A>*, schema::time_point<B>*) {
+  return check<A, B, Seen>();
+}
+template <class R, class W, class Seen, schema::owner O1, class A, schema::owner O2, class B>
+constexpr readability by_shape(schema::pointer<O1, A>*, schema::pointer<O2, B>*) {
+  return O1 == O2 && std::is_same_v<std::remove_cv_t<A>, std::remove_cv_t<B>>
+             ? readability{}
+             : fails("another pointer");
+}
+
+template <class R, class W, class Seen>
+constexpr readability check() {
+  using SR = shape<R>;
+  using SW = shape<W>;
+  using P = pair<std::remove_cv_t<R>, std::remove_cv_t<W>>;
+  if constexpr (std::is_same_v<std::remove_cv_t<R>, std::remove_cv_t<W>> || met<P, Seen>) {
+    return {};
+  } else if constexpr (std::is_void_v<SR> || std::is_void_v<SW>) {
+    return fails("a type described by hand, not the same type");
+  } else if constexpr (requires { typename same_as_target<SR>::type; }) {
+    return check<typename same_as_target<SR>::type, W, Seen>();
+  } else if constexpr (requires { typename same_as_target<SW>::type; }) {
+    return check<R, typename same_as_target<SW>::type, Seen>();
+  } else if constexpr (is_optional<SR> && !is_optional<SW>) {
+    return check<typename optional_value<SR>::type, W, Seen>();
+  } else if constexpr (is_optional<SW> && !is_optional<SR>) {
+    return check<R, typename optional_value<SW>::type, Seen>();
+  } else {
+    using next = typename with<Seen, P>::type;
+    return by_shape<R, W, next>(static_cast<SR*>(nullptr), static_cast<SW*>(nullptr));
+  }
+}
+
+}  // namespace detail::readable
+
+/// Whether data written by Writer reads into Reader, and if not, where and why.
+template <class Reader, class Writer>
+constexpr readability why_not() {
+  return detail::readable::check<Reader, Writer, detail::readable::seen<>>();
+}
+
+/// Whether data written by Writer reads into Reader by schema resolution.
+template <class Reader, class Writer>
+inline constexpr bool can_read = why_not<Reader, Writer>().ok;
+
+}  // namespace bale
