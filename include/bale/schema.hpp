@@ -257,13 +257,27 @@ void describe(schema_writer& w, schema::same_as<T>) {
   w.describe_type<T>();
 }
 
+/// ,"former":["a","b"] after a member's name, when the type declares earlier names for it.
+template <class Renames>
+void describe_former_names(schema_writer& w, std::string_view member, const Renames& renames) {
+  bool first = true;
+  for (const former_name& rename : renames) {
+    if (rename.member != member) continue;
+    w.out += first ? ",\"former\":[" : ",";
+    first = false;
+    w.quoted(rename.was);
+  }
+  if (!first) w.out += ']';
+}
+
 /// A record's members: names and types, in the order they are written.
 template <class T, class Names, class... Members>
 void describe_record_members(schema_writer& w, wire::product<Members...>) {
   const auto& names = Names::value;
   std::size_t i = 0;
   w.out += '[';
-  ((w.out += i == 0 ? "{\"name\":" : ",{\"name\":", w.quoted(names[i++]),
+  ((w.out += i == 0 ? "{\"name\":" : ",{\"name\":", w.quoted(names[i]),
+    describe_former_names(w, names[i], former_names<T>), ++i,
     w.out += ",\"type\":", w.describe_type<Members>(), w.out += '}'),
    ...);
   w.out += ']';

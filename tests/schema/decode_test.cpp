@@ -156,6 +156,7 @@ TEST(ParseSchema, RefusesWhatSchemaOfNeverWrites) {
   expect_refused(R"({"enum":"u8","names":{"a":-1}})", "expected a number");
   expect_refused(R"({"enum":"i8","names":{"a":-0}})", "out of range");
   expect_refused(R"({"enum":"i64","names":{"a":9223372036854775808}})", "out of range");
+  expect_refused(R"({"record":[{"name":"a","former":[],"type":"i8"}]})", "expected");
 }
 
 TEST(ParseSchema, EveryPrefixOfAGoodTextIsRefused) {

@@ -8,6 +8,7 @@
 #include <bale/bale.hpp>
 #include <bale/file/file.hpp>
 #include <bale/file/records.hpp>
+#include <bale/schema/can_read.hpp>
 #include <bale/schema/resolve.hpp>
 
 #include <filesystem>
@@ -79,6 +80,17 @@ struct hero {
   bool operator==(const hero&) const = default;
 };
 }  // namespace v3
+
+namespace renamed {  // v1::spell with two members renamed
+struct spell {
+  std::string title;
+  std::int64_t strength;
+  v1::school kind;
+};
+}  // namespace renamed
+template <>
+inline constexpr auto bale::former_names<renamed::spell> =
+    std::array{bale::former_name{"title", "name"}, bale::former_name{"strength", "power"}};
 
 namespace renumbered {  // the same names as v2 minus "earth", other numbers
 enum class school : std::uint16_t { frost = 5, fire = 9 };
@@ -229,6 +241,24 @@ TEST(Resolve, FilesAndRecordFilesResolveWithNoExtraArgument) {
   ASSERT_FALSE(json);
   EXPECT_EQ(json.error().code(), bale::errc::wrong_type);
   std::filesystem::remove_all(dir);
+}
+
+TEST(Resolve, RenamedMembersReadByTheirFormerNames) {
+  const std::string& text = bale::schema_of<renamed::spell>().text();
+  EXPECT_NE(text.find(R"({"name":"title","former":["name"],"type":"string"})"), std::string::npos)
+      << text;
+  EXPECT_EQ(bale::schema_text(bale::parse_schema(text)), text);
+  const auto read = read_as<std::vector<renamed::spell>>(old_hero().spells);
+  ASSERT_EQ(read.size(), 2U);
+  EXPECT_EQ(read[1].title, "chill");
+  EXPECT_EQ(read[1].strength, -3);
+  EXPECT_EQ(read[1].kind, v1::school::frost);
+  static_assert(bale::can_read<renamed::spell, v1::spell>);
+  static_assert(bale::can_read<std::vector<renamed::spell>, std::vector<v1::spell>>);
+  // The other way the names are unknown: both members are skipped and left at their defaults.
+  const auto back = read_as<v1::spell>(renamed::spell{"x", 4, v1::school::fire});
+  EXPECT_EQ(back.name, "");
+  EXPECT_EQ(back.power, 0);
 }
 
 TEST(Resolve, HostileWriterSchemasStopWithinTheLimits) {

@@ -4,7 +4,26 @@
 //   using schema_shape = bale::schema::sequence<E> | map<K, V> | optional<T> | record<T> | ...;
 // A serializer that declares none is an opaque type, known by its name only (bale/schema.hpp).
 
+#include <array>
 #include <cstddef>
+#include <string_view>
+
+namespace bale {
+
+/// A member's earlier name: data written before the rename reads into it (schema resolution).
+struct former_name {
+  std::string_view member;
+  std::string_view was;
+};
+
+/// The renamed members of a reflected type (an aggregate or BALE_REFLECT), declared where the
+/// type is:
+///   template <> inline constexpr auto bale::former_names<hero> =
+///       std::array{bale::former_name{"power", "strength"}};
+template <class T>
+inline constexpr auto former_names = std::array<former_name, 0>{};
+
+}  // namespace bale
 
 namespace bale::schema {
 

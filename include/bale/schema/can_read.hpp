@@ -151,19 +151,25 @@ struct member_at<wire::product<Ms...>, I> {
   using type = std::tuple_element_t<I, std::tuple<Ms...>>;
 };
 
-// Where `name` is among Names::value (its size when it is not).
-template <class Names>
+// Which of T's members a writer's member `name` reads into: the one of that name, or the one
+// that declares it as a former name (bale::former_names); the member count when none does.
+template <class T, class Names>
 constexpr std::size_t index_of(std::string_view name) {
-  std::size_t k = 0;
-  while (k < std::size(Names::value) && Names::value[k] != name) ++k;
-  return k;
+  constexpr std::size_t count = std::size(Names::value);
+  for (std::size_t k = 0; k < count; ++k)
+    if (Names::value[k] == name) return k;
+  for (const former_name& rename : former_names<T>)
+    if (rename.was == name)
+      for (std::size_t k = 0; k < count; ++k)
+        if (Names::value[k] == rename.member) return k;
+  return count;
 }
 
 template <class RT, class WT, class Seen, std::size_t WI>
 constexpr readability member() {
   using reader_names = typename record_parts<RT>::names;
   constexpr std::string_view name = record_parts<WT>::names::value[WI];
-  constexpr std::size_t j = index_of<reader_names>(name);
+  constexpr std::size_t j = index_of<RT, reader_names>(name);
   if constexpr (j == std::size(reader_names::value)) {
     return {};  // skipped
   } else {

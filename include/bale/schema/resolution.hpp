@@ -231,12 +231,23 @@ class resolution {
           steps_[step].enum_values.emplace_back(a.values[i], b.values[j]);
   }
 
+  // The reader's member a writer's member of this name reads into: the one of the same name, or
+  // the one that declares it as a former name; the member count when none does.
+  static std::uint32_t reader_member_named(const schema_node& reader, const std::string& name) {
+    const auto count = static_cast<std::uint32_t>(reader.names.size());
+    for (std::uint32_t j = 0; j < count; ++j)
+      if (reader.names[j] == name) return j;
+    for (std::uint32_t j = 0; j < count; ++j)
+      for (const std::string& former : reader.former[j])
+        if (former == name) return j;
+    return count;
+  }
+
   void plan_record(std::uint32_t step, const schema_node& a, const schema_node& b,
                    const std::string& path) {
     const std::string prefix = path.empty() ? path : path + ".";
     for (std::size_t i = 0; i < a.names.size(); ++i) {
-      std::uint32_t j = 0;
-      while (j < b.names.size() && b.names[j] != a.names[i]) ++j;
+      const std::uint32_t j = reader_member_named(b, a.names[i]);
       if (j == b.names.size()) {
         steps_[step].reader_member.push_back(no_step);
         steps_[step].children.push_back(no_step);

@@ -68,7 +68,8 @@ struct schema_node {
   std::int64_t period_num = 0, period_den = 0;
   std::vector<std::uint32_t> children;  // node numbers in the tree
   std::vector<std::string> names;
-  std::vector<std::int64_t> values;  // an enum's, as its underlying integer's bits
+  std::vector<std::vector<std::string>> former;  // a record's: each member's earlier names
+  std::vector<std::int64_t> values;              // an enum's, as its underlying integer's bits
 };
 
 /// A parsed schema: nodes[0] is the root; record k of the text is nodes[records[k]].
@@ -309,6 +310,13 @@ class schema_parser {
         expect("{\"name\":");
         std::string name = quoted();
         at_node(n).names.push_back(std::move(name));
+        std::vector<std::string> former;
+        if (take(",\"former\":[")) {
+          do former.push_back(quoted());
+          while (take(","));
+          expect("]");
+        }
+        at_node(n).former.push_back(std::move(former));
         expect(",\"type\":");
         child_of(n);
         expect("}");
@@ -492,6 +500,11 @@ class schema_printer {
     for (std::size_t i = 0; i < s.names.size(); ++i) {
       out_ += i == 0 ? "{\"name\":" : ",{\"name\":";
       quoted(s.names[i]);
+      for (std::size_t k = 0; k < s.former[i].size(); ++k) {
+        out_ += k == 0 ? ",\"former\":[" : ",";
+        quoted(s.former[i][k]);
+      }
+      if (!s.former[i].empty()) out_ += ']';
       out_ += ",\"type\":";
       node(s.children[i]);
       out_ += '}';
