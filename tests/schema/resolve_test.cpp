@@ -255,6 +255,15 @@ TEST(Resolve, RenamedMembersReadByTheirFormerNames) {
   EXPECT_EQ(read[1].kind, v1::school::frost);
   static_assert(bale::can_read<renamed::spell, v1::spell>);
   static_assert(bale::can_read<std::vector<renamed::spell>, std::vector<v1::spell>>);
+  // Named formats take the former names too.
+  const v1::spell old_spell = old_hero().spells[0];
+  const auto from_json = bale::from_json<renamed::spell>(bale::to_json(old_spell));
+  EXPECT_EQ(from_json.title, "spark");
+  EXPECT_EQ(from_json.strength, 40);
+  const auto from_msgpack =
+      bale::deserialize<renamed::spell, bale::msgpack>(bale::serialize<bale::msgpack>(old_spell));
+  EXPECT_EQ(from_msgpack.title, "spark");
+  EXPECT_EQ(from_msgpack.strength, 40);
   // The other way the names are unknown: both members are skipped and left at their defaults.
   const auto back = read_as<v1::spell>(renamed::spell{"x", 4, v1::school::fire});
   EXPECT_EQ(back.name, "");

@@ -207,6 +207,35 @@ struct macro_names {
   static constexpr auto value = macro_members<T>::described.names;
 };
 
+// The type whose member names Names lists (void for names that belong to no reflected type).
+template <class Names>
+struct names_owner {
+  using type = void;
+};
+template <class T>
+struct names_owner<aggregate_names<T>> {
+  using type = T;
+};
+template <class T>
+struct names_owner<macro_names<T>> {
+  using type = T;
+};
+
+/// The member that a name read from the wire names as its former name (bale::former_names), or
+/// the member count: the name readers of named formats try when no member has the name itself.
+template <class Names>
+constexpr std::size_t member_by_former_name(std::string_view key) {
+  constexpr std::size_t count = std::size(Names::value);
+  using owner = typename names_owner<Names>::type;
+  if constexpr (!std::is_void_v<owner>) {
+    for (const former_name& rename : former_names<owner>)
+      if (rename.was == key)
+        for (std::size_t k = 0; k < count; ++k)
+          if (Names::value[k] == rename.member) return k;
+  }
+  return count;
+}
+
 template <class Product>
 struct all_wire_compatible;
 template <class... Ms>

@@ -330,7 +330,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     std::size_t index = count;
     for (std::size_t k = 0; k < count; ++k)
       if (same_name(Names::value[k], key)) index = k;
-    return index;
+    return index == count ? member_by_former_name<Names>(key) : index;
   }
 
   // The leading members that come in declaration order in minified text, just after '{': each

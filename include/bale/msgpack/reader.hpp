@@ -306,6 +306,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       std::size_t index = expected < count && Names::value[expected] == key ? expected : count;
       for (std::size_t k = 0; index == count && k < count; ++k)
         if (Names::value[k] == key) index = k;
+      if (index == count) index = member_by_former_name<Names>(key);
       if (index == count)
         fail_at(errc::invalid_value, "unknown member \"" + std::string(key) + "\"", at);
       if (seen[index])
