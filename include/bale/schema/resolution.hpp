@@ -19,8 +19,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
-#include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
