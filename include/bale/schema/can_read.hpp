@@ -19,6 +19,7 @@
 
 #include "bale/core/schema_shape.hpp"
 #include "bale/core/serializer.hpp"
+#include "bale/schema.hpp"
 #include "bale/schema/resolution.hpp"
 
 namespace bale {
