@@ -57,13 +57,7 @@ std::vector<std::byte> read_all(const fs::path& p) {
 }
 using bale_test::write_all;
 
-// Rewrites a header's checksums after a test changed it (so only the change is seen).
-void reseal(std::vector<std::byte>& bytes) {
-  const std::span<const std::byte> stored(bytes.data() + 40, bytes.size() - 40);
-  bale::detail::put_u32(bytes.data() + 32, bale::detail::crc32c(stored));
-  bale::detail::put_u32(bytes.data() + 36,
-                        bale::detail::crc32c(std::span<const std::byte>(bytes.data(), 36)));
-}
+using bale_test::reseal;
 
 TEST_F(FileSchema, TheSchemaFollowsTheHeader) {
   const fs::path p = dir_ / "hero.bale";

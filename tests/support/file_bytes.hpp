@@ -6,7 +6,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <vector>
+
+#include <bale/core/little_endian.hpp>
+#include <bale/file/checksum.hpp>
 
 namespace bale_test {
 
@@ -27,6 +31,15 @@ void write_all(const std::filesystem::path& path, const std::vector<Byte>& bytes
   std::ofstream(path, std::ios::binary | std::ios::trunc)
       .write(reinterpret_cast<const char*>(bytes.data()),
              static_cast<std::streamsize>(bytes.size()));
+}
+
+/// Rewrites a .bale file's two checksums after a test changed its bytes, so that only the change
+/// is seen.
+inline void reseal(std::vector<std::byte>& bytes) {
+  const std::span<const std::byte> stored(bytes.data() + 40, bytes.size() - 40);
+  bale::detail::put_u32(bytes.data() + 32, bale::detail::crc32c(stored));
+  bale::detail::put_u32(bytes.data() + 36,
+                        bale::detail::crc32c(std::span<const std::byte>(bytes.data(), 36)));
 }
 
 }  // namespace bale_test
