@@ -40,12 +40,19 @@ std::vector<std::byte> file_bytes(const std::filesystem::path& path, std::uint8_
 }
 
 fuzz::shape make_shape(std::uint32_t id, int variant) {
-  fuzz::shape s{id,           {{1, 2, "p", true}, {3.5, -4, "", false}},
-                std::nullopt, {},
-                {{"w", 1.5}}, nullptr,
-                {1, 2, 3},    {true, false, true},
-                {},           {},
-                nullptr,      nullptr};
+  fuzz::shape s{id,
+                {id * 10, "maker"},
+                {{1, 2, "p", true}, {3.5, -4, "", false}},
+                std::nullopt,
+                {},
+                {{"w", 1.5}},
+                nullptr,
+                {1, 2, 3},
+                {true, false, true},
+                {},
+                {},
+                nullptr,
+                nullptr};
   if (variant == 1) s.extra = std::int64_t{-7};
   if (variant == 2) s.extra = std::vector<std::uint16_t>{1, 2, 3};
   if (variant == 3) s.extra = std::u32string(U"abc");
@@ -154,14 +161,17 @@ int main() {
   std::get<3>(plain).set(1).set(69);
   std::get<4>(plain) = {{"k", {1, -2}}, {"empty", {}}};
   std::get<5>(plain) = samples;
-  const std::string& schema = bale::schema_of<fuzz::plain>().text();
-  for (const bool compact : {false, true}) {
-    const auto payload = compact ? bale::serialize<bale::compact>(plain) : bale::serialize(plain);
+  const auto schema_input = [](const std::string& schema, const std::vector<std::byte>& payload) {
     std::vector<std::byte> input(reinterpret_cast<const std::byte*>(schema.data()),
                                  reinterpret_cast<const std::byte*>(schema.data() + schema.size()));
     input.push_back(std::byte{0});
     input.insert(input.end(), payload.begin(), payload.end());
-    write("schema", compact ? "plain_compact" : "plain_binary", input);
+    return input;
+  };
+  const std::string& schema = bale::schema_of<fuzz::plain>().text();
+  for (const bool compact : {false, true}) {
+    const auto payload = compact ? bale::serialize<bale::compact>(plain) : bale::serialize(plain);
+    write("schema", compact ? "plain_compact" : "plain_binary", schema_input(schema, payload));
   }
   // An older layout of fuzz::plain's parts, resolved into it.
   using older =
@@ -171,13 +181,12 @@ int main() {
   const std::string& old_schema = bale::schema_of<older>().text();
   for (const bool compact : {false, true}) {
     const auto payload = compact ? bale::serialize<bale::compact>(old) : bale::serialize(old);
-    std::vector<std::byte> input(
-        reinterpret_cast<const std::byte*>(old_schema.data()),
-        reinterpret_cast<const std::byte*>(old_schema.data() + old_schema.size()));
-    input.push_back(std::byte{0});
-    input.insert(input.end(), payload.begin(), payload.end());
-    write("schema", compact ? "older_compact" : "older_binary", input);
+    write("schema", compact ? "older_compact" : "older_binary", schema_input(old_schema, payload));
   }
+  // A versioned type described by hand, in a record with a required member.
+  const fuzz::stamped stamped{3, {{1, "a"}, {2, ""}}, "n"};
+  write("schema", "stamped",
+        schema_input(bale::schema_of<fuzz::stamped>().text(), bale::serialize(stamped)));
   const auto scratch = std::filesystem::temp_directory_path() / "bale_make_corpus";
   bale::save_file<bale::compact>(scratch, plain);
   write("file", "inspect", file_bytes(scratch, 8));

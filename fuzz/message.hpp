@@ -1,12 +1,14 @@
 #pragma once
 // The message type the fuzzers decode: every kind of wire element at once.
 
+#include <array>
 #include <bale/bale.hpp>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -18,8 +20,31 @@ struct point {
   bool visible;
 };
 
+// Described by hand, with a version: its load branches on the version the data holds.
+struct stamp {
+  std::uint32_t when = 0;
+  std::string by;  // since version 2
+  template <class Archive>
+  void save(Archive& ar) const {
+    ar(when, by);
+  }
+  template <class Archive>
+  void load(Archive& ar) {
+    ar(when);
+    if (ar.version() >= 2) ar(by);
+  }
+};
+
+}  // namespace fuzz
+
+template <>
+inline constexpr std::uint32_t bale::version<fuzz::stamp> = 2;
+
+namespace fuzz {
+
 struct shape {
   std::uint32_t id;
+  stamp made;
   std::vector<point> points;
   std::optional<std::string> note;
   std::variant<std::monostate, std::int64_t, std::vector<std::uint16_t>, std::u32string> extra;
@@ -58,8 +83,18 @@ using plain = std::tuple<std::vector<point>, std::optional<std::u16string>,
                          std::variant<std::monostate, std::int8_t, std::string>, std::bitset<70>,
                          std::map<std::string, std::vector<std::int32_t>>, samples>;
 
+// Versions and required members through schema resolution (the schema target).
+struct stamped {
+  std::uint32_t id;
+  std::vector<stamp> stamps;
+  std::optional<std::string> note;
+};
+
 inline std::span<const std::byte> bytes_of(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const std::byte*>(data), size};
 }
 
 }  // namespace fuzz
+
+template <>
+inline constexpr auto bale::required_members<fuzz::stamped> = std::array<std::string_view, 1>{"id"};

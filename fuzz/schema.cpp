@@ -1,7 +1,8 @@
 // bale::parse_schema, bale::decode_by_schema and bale::deserialize_as on any input: the bytes
 // before the first zero are a schema's text, the rest a payload for it, decoded as binary and as
-// compact, and resolved into fuzz::plain where the schemas resolve. Nothing but bale::error
-// escapes; an accepted text prints back to itself; a decoded value writes as JSON.
+// compact, and resolved into fuzz::plain (and fuzz::stamped, as binary) where the schemas resolve.
+// Nothing but bale::error escapes; an accepted text prints back to itself; a decoded value writes
+// as JSON.
 #include <bale/schema/decode.hpp>
 #include <bale/schema/resolve.hpp>
 #include <cstdlib>
@@ -42,6 +43,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   try {
     (void)bale::deserialize_as<fuzz::plain, bale::compact>(payload, text, lim);
+  } catch (const bale::error&) {
+  }
+  try {
+    (void)bale::deserialize_as<fuzz::stamped>(payload, text, lim);
   } catch (const bale::error&) {
   }
   return 0;

@@ -11,7 +11,8 @@
 //
 // A record (an aggregate or a BALE_REFLECT type) met again, as in a tree of unique_ptr<node>,
 // is {"ref":k}: the k-th record of the text, counted from 0 in order of appearance. A type whose
-// serializer declares no schema_shape (a hand-written save/load) is {"opaque":"ns::name"}.
+// serializer declares no schema_shape (a hand-written save/load) is {"opaque":"ns::name"}, with
+// ,"version":n when it has a bale::version.
 // docs/schema.md lists every form.
 
 #include <cstddef>
@@ -27,6 +28,7 @@
 
 #include "bale/core/schema_shape.hpp"
 #include "bale/core/serializer.hpp"
+#include "bale/core/type_name.hpp"
 #include "bale/reflect/enum_names.hpp"
 
 namespace bale {
@@ -57,24 +59,6 @@ class type_schema {
 };
 
 namespace detail {
-
-template <class T>
-constexpr const char* pretty_function_of() {
-  return __PRETTY_FUNCTION__;
-}
-
-/// T's name as written in its namespace, taken from the compiler's function signature (GCC:
-/// "[with T = ns::name]", Clang: "[T = ns::name]") with spaces removed.
-template <class T>
-std::string portable_type_name() {
-  const std::string_view signature = pretty_function_of<T>();
-  const std::size_t start = signature.find("T = ") + 4;
-  const std::size_t end = signature.rfind(']');
-  std::string name;
-  for (const char c : signature.substr(start, end - start))
-    if (c != ' ') name += c;
-  return name;
-}
 
 // Appending piece by piece: GCC 12 at -O3 warns (-Wrestrict) on "literal" + std::to_string(n).
 inline std::string kind_and_bits(const char* kind, std::size_t bits) {
@@ -277,7 +261,8 @@ void describe_record_members(schema_writer& w, wire::product<Members...>) {
   std::size_t i = 0;
   w.out += '[';
   ((w.out += i == 0 ? "{\"name\":" : ",{\"name\":", w.quoted(names[i]),
-    describe_former_names(w, names[i], former_names<T>), ++i,
+    describe_former_names(w, names[i], former_names<T>),
+    w.out += member_required<Names>(i) ? ",\"required\":true" : "", ++i,
     w.out += ",\"type\":", w.describe_type<Members>(), w.out += '}'),
    ...);
   w.out += ']';
@@ -309,6 +294,10 @@ void schema_writer::describe_type() {
   } else {
     out += "{\"opaque\":";
     quoted(portable_type_name<std::remove_cv_t<T>>());
+    if constexpr (version<std::remove_cv_t<T>> != 0) {
+      out += ",\"version\":";
+      number(version<std::remove_cv_t<T>>);
+    }
     out += '}';
   }
 }

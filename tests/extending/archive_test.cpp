@@ -115,6 +115,7 @@ class writer : public archive_base<writer<Sink>> {
     line('k', name);
     process(v);
   }
+  void write_version(std::uint32_t v) { line('#', std::to_string(v)); }
   template <class F>
   void write_optional(bool present, F&& f) {
     line(present ? '+' : '-', "");
@@ -251,6 +252,12 @@ class reader : public archive_base<reader> {
     expect('<');
     f();
     expect('>');
+  }
+  std::uint32_t read_version() {
+    const std::string text(expect('#'));
+    if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != text.npos)
+      fail(bale::errc::invalid_value, "expected a version");
+    return static_cast<std::uint32_t>(std::stoul(text));
   }
   template <class T>
   void read_field(std::string_view name, T& v) {

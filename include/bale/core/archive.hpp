@@ -25,6 +25,9 @@
 //   write_object<Names>(m...)        a reflected type: Names::value[i] names member i
 //   write_composite(f)               a hand-described type; f() calls ar(...) or write_field
 //   write_field(name, v)             a named value inside write_composite
+//   write_version(v)                 first inside write_composite, at most once: a versioned
+//                                    type's version (core/version.hpp), stored in a form the
+//                                    reader's read_version finds
 //   write_optional(present, f)       f() writes the value if present
 //   write_variant(index, f)          f() writes the alternative
 //   fail(code, detail)               throws bale::error
@@ -48,12 +51,14 @@
 //                                            elements from the wire
 //   read_contiguous(p, n), read_tuple(n, f), read_map<Entry>(on_count, on_entry) with
 //   read_map_entry(k, v), read_object<Names>(m...), read_composite(f), read_field(name, v),
-//   read_optional(on_present), read_variant(count, on_index(i)) with i < count checked
+//   read_optional(on_present), read_variant(count, on_index(i)) with i < count checked,
+//   read_version() -> std::uint32_t (first inside read_composite, where write_version wrote one)
 //   offset(), remaining(), fail(code, detail), fail_at(code, detail, offset), context()
 
 #include <array>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -119,6 +124,7 @@ concept output_archive =
   ar.template write_object<detail::contract::two_names>(i, i);
   ar.write_composite(f);
   ar.write_field(std::string_view{}, i);
+  ar.write_version(std::uint32_t{1});
   ar.write_optional(true, f);
   ar.write_variant(n, f);
   ar.fail(errc::invalid_value, std::string{});
@@ -147,6 +153,7 @@ concept input_archive =
   ar.template read_object<detail::contract::two_names>(i, i);
   ar.read_composite(f);
   ar.read_field(std::string_view{}, i);
+  { ar.read_version() } -> std::same_as<std::uint32_t>;
   ar.read_optional(f);
   ar.read_variant(n, detail::contract::index_reader{});
   { ar.offset() } -> std::convertible_to<std::size_t>;

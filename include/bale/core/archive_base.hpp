@@ -5,6 +5,7 @@
 // cost the levels of inlining that the readers' hot loops need.
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,11 @@ class archive_base {
   template <class... Ts>
   void operator()(Ts&&... values) {
     (static_cast<Archive&>(*this).process(values), ...);
+  }
+  /// Inside a save or load of a type with a bale::version: the version being written, or the
+  /// version the data being read was written with (core/version.hpp). 0 elsewhere.
+  std::uint32_t version() const noexcept {
+    return static_cast<const Archive&>(*this).context().versions().current();
   }
 };
 

@@ -146,7 +146,7 @@ class reader {
   /// within a value, not across values.
   template <class... Ts>
   reader& operator()(Ts&... values) {
-    ((context_.restart_objects(), archive_(values), detail::end_message(archive_)), ...);
+    ((context_.restart_message(), archive_(values), detail::end_message(archive_)), ...);
     return *this;
   }
   std::size_t remaining() const noexcept { return archive_.remaining(); }

@@ -140,6 +140,11 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   void read_field(std::string_view name, T& value) {
     within_field(name, [&] { process(value); });
   }
+  std::uint32_t read_version() {
+    std::uint32_t v = 0;
+    process(v);
+    return v;
+  }
   template <class F>
   void read_composite(F&& read_members) {
     const nesting guard(*this);

@@ -4,6 +4,7 @@
 // and variant indices look; a Sink says where bytes go (or only counts them).
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -91,6 +92,8 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   void write_field(std::string_view, const T& value) {
     process(value);
   }
+  /// A versioned type's version, once per message (core/version.hpp).
+  void write_version(std::uint32_t v) { process(v); }
   /// A user type that writes itself through ar(...).
   template <class F>
   void write_composite(F&& write_members) {

@@ -1,7 +1,7 @@
 #pragma once
 // State that one decode shares across every input archive it creates: the limits, the nesting
-// depth, the allocation budget, which is one budget for the whole message, and the objects that
-// pointers own.
+// depth, the allocation budget, which is one budget for the whole message, the objects that
+// pointers own and the versions read.
 
 #include <cstddef>
 #include <memory>
@@ -13,6 +13,7 @@
 #include "bale/core/limits.hpp"
 #include "bale/core/nesting.hpp"
 #include "bale/core/object_table.hpp"
+#include "bale/core/version.hpp"
 
 namespace bale::detail {
 
@@ -50,8 +51,13 @@ class read_context : public nesting_state {
            " is observed but no shared_ptr, unique_ptr or owning_ptr of the message owns it: its "
            "observers would dangle";
   }
-  /// Forgets the objects read: the next value is a message of its own (bale::reader).
-  void restart_objects() noexcept { objects_.reset(); }
+  /// Forgets the objects and versions read: the next value is a message of its own (bale::reader).
+  void restart_message() noexcept {
+    objects_.reset();
+    versions_.restart();
+  }
+  /// The versions of types described by hand that this message holds (core/version.hpp).
+  version_table& versions() noexcept { return versions_; }
   /// Registries installed for this read (bale::with): see bale/registry.hpp.
   std::vector<installed_registry>& registries() noexcept { return registries_; }
 
@@ -75,6 +81,7 @@ class read_context : public nesting_state {
   bool views_allowed_ = true;
   std::unique_ptr<object_reader_table> objects_;
   std::vector<installed_registry> registries_;
+  version_table versions_;
 };
 
 }  // namespace bale::detail

@@ -23,6 +23,13 @@ struct former_name {
 template <class T>
 inline constexpr auto former_names = std::array<former_name, 0>{};
 
+/// The members of a reflected type that data must hold: reading data whose writer lacked one
+/// (an older layout, a JSON object without it) is an error rather than leaving the default:
+///   template <> inline constexpr auto bale::required_members<account> =
+///       std::array<std::string_view, 1>{"id"};
+template <class T>
+inline constexpr auto required_members = std::array<std::string_view, 0>{};
+
 }  // namespace bale
 
 namespace bale::schema {

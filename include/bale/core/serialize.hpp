@@ -27,7 +27,7 @@ std::size_t serialized_size_in(write_context& context, const Ts&... values) {
   typename Format::template writer<size_counter> ar(counter, context);
   ar(values...);
   end_message(ar);
-  context.restart_objects();
+  context.restart_message();
   return counter.size();
 }
 /// A save() that wrote fewer bytes the second time leaves bytes nobody wrote: an error too.

@@ -15,6 +15,7 @@
 
 #include "bale/core/error.hpp"
 #include "bale/core/schema_shape.hpp"
+#include "bale/core/version.hpp"
 #include "bale/core/wire.hpp"
 #include "bale/fwd.hpp"
 #include "bale/reflect/aggregate.hpp"
@@ -236,6 +237,37 @@ constexpr std::size_t member_by_former_name(std::string_view key) {
   return count;
 }
 
+/// Whether member k of the type whose names Names lists is one of its bale::required_members.
+template <class Names>
+constexpr bool member_required(std::size_t k) {
+  using owner = typename names_owner<Names>::type;
+  if constexpr (!std::is_void_v<owner>) {
+    for (const std::string_view name : required_members<owner>)
+      if (name == Names::value[k]) return true;
+  }
+  return false;
+}
+
+/// Whether every member that T's required_members and former_names name is one of its members
+/// (the names are computed only for types that declare either).
+template <class T, class Names>
+constexpr bool listed_members_exist() {
+  if constexpr (required_members<T>.size() == 0 && former_names<T>.size() == 0) {
+    return true;
+  } else {
+    const auto exists = [](std::string_view member) {
+      for (const std::string_view name : Names::value)
+        if (name == member) return true;
+      return false;
+    };
+    for (const std::string_view member : required_members<T>)
+      if (!exists(member)) return false;
+    for (const former_name& rename : former_names<T>)
+      if (!exists(rename.member)) return false;
+    return true;
+  }
+}
+
 template <class Product>
 struct all_wire_compatible;
 template <class... Ms>
@@ -274,11 +306,11 @@ template <class T>
 struct user_serializer<T, description::member_serialize> {
   template <class Archive>
   static void save(Archive& ar, const T& value) {
-    ar.write_composite([&] { access::serialize(ar, const_cast<T&>(value)); });
+    save_described<T>(ar, [&] { access::serialize(ar, const_cast<T&>(value)); });
   }
   template <class Archive>
   static void load(Archive& ar, T& value) {
-    ar.read_composite([&] { access::serialize(ar, value); });
+    load_described<T>(ar, [&] { access::serialize(ar, value); });
   }
 };
 
@@ -286,11 +318,11 @@ template <class T>
 struct user_serializer<T, description::member_save_load> {
   template <class Archive>
   static void save(Archive& ar, const T& value) {
-    ar.write_composite([&] { access::save(ar, value); });
+    save_described<T>(ar, [&] { access::save(ar, value); });
   }
   template <class Archive>
   static void load(Archive& ar, T& value) {
-    ar.read_composite([&] { access::load(ar, value); });
+    load_described<T>(ar, [&] { access::load(ar, value); });
   }
 };
 
@@ -298,11 +330,11 @@ template <class T>
 struct user_serializer<T, description::free_serialize> {
   template <class Archive>
   static void save(Archive& ar, const T& value) {
-    ar.write_composite([&] { lookup::call_serialize(ar, const_cast<T&>(value)); });
+    save_described<T>(ar, [&] { lookup::call_serialize(ar, const_cast<T&>(value)); });
   }
   template <class Archive>
   static void load(Archive& ar, T& value) {
-    ar.read_composite([&] { lookup::call_serialize(ar, value); });
+    load_described<T>(ar, [&] { lookup::call_serialize(ar, value); });
   }
 };
 
@@ -310,16 +342,22 @@ template <class T>
 struct user_serializer<T, description::free_save_load> {
   template <class Archive>
   static void save(Archive& ar, const T& value) {
-    ar.write_composite([&] { lookup::call_save(ar, value); });
+    save_described<T>(ar, [&] { lookup::call_save(ar, value); });
   }
   template <class Archive>
   static void load(Archive& ar, T& value) {
-    ar.read_composite([&] { lookup::call_load(ar, value); });
+    load_described<T>(ar, [&] { lookup::call_load(ar, value); });
   }
 };
 
 template <class T>
 struct user_serializer<T, description::reflect_macro> {
+  static_assert(listed_members_exist<T, macro_names<T>>(),
+                "bale: bale::required_members or bale::former_names names a member the type does "
+                "not have");
+  static_assert(version<T> == 0,
+                "bale: bale::version is for types described by hand (serialize, save/load); a "
+                "reflected type evolves by its schema, member by member (docs/schema.md)");
   using wire_shape = typename macro_members<T>::wire_shape;
   using schema_shape = schema::record<T>;
 
@@ -345,6 +383,12 @@ struct user_serializer<T, description::reflect_macro> {
 
 template <class T>
 struct user_serializer<T, description::aggregate> {
+  static_assert(listed_members_exist<T, aggregate_names<T>>(),
+                "bale: bale::required_members or bale::former_names names a member the type does "
+                "not have");
+  static_assert(version<T> == 0,
+                "bale: bale::version is for types described by hand (serialize, save/load); a "
+                "reflected type evolves by its schema, member by member (docs/schema.md)");
   using wire_shape = aggregate_members<T>;
   using schema_shape = schema::record<T>;
   static constexpr bool wire_compatible = aggregate_wire_compatible<T>();

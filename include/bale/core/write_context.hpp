@@ -3,7 +3,7 @@
 // decode: one per serialize*, save_file or record write, passed to the sizing pass and the writing
 // pass alike, so both see the same state: the nesting depth, limited as reading limits it, and
 // the objects that pointers own (made when the first pointer is met: a message without pointers
-// never makes it).
+// never makes it), and the versions written.
 
 #include <memory>
 #include <optional>
@@ -13,6 +13,7 @@
 #include "bale/core/limits.hpp"
 #include "bale/core/nesting.hpp"
 #include "bale/core/object_table.hpp"
+#include "bale/core/version.hpp"
 
 namespace bale::detail {
 
@@ -39,10 +40,15 @@ class write_context : public nesting_state {
            ") is met by observers only: an observer points at an object that a shared_ptr, "
            "unique_ptr or owning_ptr of the same message owns";
   }
-  /// Called between the sizing pass and the writing pass: both must number objects alike.
-  void restart_objects() {
+  /// Called between the sizing pass and the writing pass: both must number objects and store
+  /// versions alike.
+  void restart_message() {
     if (objects_) objects_->restart();
+    versions_.restart();
   }
+
+  /// The versions of types described by hand that this message has written (core/version.hpp).
+  version_table& versions() noexcept { return versions_; }
 
   /// Registries installed for this write (bale::with): see bale/registry.hpp.
   std::vector<installed_registry>& registries() noexcept { return registries_; }
@@ -51,6 +57,7 @@ class write_context : public nesting_state {
   bale::limits limits_;
   std::unique_ptr<object_writer_table> objects_;
   std::vector<installed_registry> registries_;
+  version_table versions_;
 };
 
 }  // namespace bale::detail

@@ -296,15 +296,17 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
         skip_space();
       } while (next_element('}'));
     }
-    if (!options_.allow_missing_members && !seen.all()) {
+    if (!seen.all()) {
       for (std::size_t k = 0; k < count; ++k) {
+        if (seen[k]) continue;
+        if (member_required<Names>(k))
+          fail_at(errc::invalid_value,
+                  "missing required member \"" + std::string(Names::value[k]) + "\"", offset() - 1);
+        if (options_.allow_missing_members) continue;
         bool none = false;
-        if (!seen[k]) {
-          std::size_t i = 0;
-          ((i++ == k ? (void)(none = read_absent(members)) : void()), ...);
-          (void)i;
-        }
-        if (!seen[k] && !none)
+        std::size_t i = 0;
+        ((i++ == k ? (void)(none = read_absent(members)) : void()), ...);
+        if (!none)
           fail_at(errc::invalid_value, "missing member \"" + std::string(Names::value[k]) + "\"",
                   offset() - 1);
       }
@@ -405,6 +407,12 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     }
   }
 
+  /// A versioned type's version: its object's "bale_version" member, or its array's first value.
+  std::uint32_t read_version() {
+    std::uint32_t v = 0;
+    read_field(version_key, v);
+    return v;
+  }
   /// A user type that reads itself: an object if it names its fields, else an array.
   template <class F>
   void read_composite(F&& read_members) {

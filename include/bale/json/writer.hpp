@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -262,12 +263,12 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
     frames_.push_back(frame::undecided);
     need_comma_ = false;
     write_members();
-    if (frames_.back() == frame::undecided) {
-      frames_.back() = frame::array;
-      put('[');
-    }
+    if (frames_.back() == frame::undecided) decide_frame(false);
     close(frames_.back() == frame::object ? '}' : ']');
   }
+  /// A versioned type's version, once per message: the first member of its object
+  /// ("bale_version") or the first value of its array, written when its first member decides.
+  void write_version(std::uint32_t v) { pending_version_ = v; }
   template <class F>
   void write_optional(bool present, F&& write_value) {
     if (present) {
@@ -360,8 +361,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
     if (!frames_.empty()) {
       frame& top = frames_.back();
       if (top == frame::undecided) {
-        top = named ? frame::object : frame::array;
-        put(named ? '{' : '[');
+        decide_frame(named);
       } else if (named != (top == frame::object)) {
         fail(errc::invalid_value, named ? "a named field among positional values"
                                         : "a value without a name among named fields");
@@ -369,6 +369,22 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
     }
     if (need_comma_) put(',');
     if (options_.pretty && !frames_.empty()) newline(frames_.size());
+  }
+  // A composite's first value (or its end) makes it an object or an array; a version waiting
+  // for it goes first.
+  void decide_frame(bool named) {
+    frames_.back() = named ? frame::object : frame::array;
+    put(named ? '{' : '[');
+    if (!pending_version_) return;
+    if (options_.pretty) newline(frames_.size());
+    if (named) {
+      write_string(version_key);
+      put(':');
+      if (options_.pretty) put(' ');
+    }
+    put_direct<max_scalar_text>([&](char* out) { return format_scalar(out, *pending_version_); });
+    pending_version_.reset();
+    need_comma_ = true;
   }
   void newline(std::size_t depth) {
     put('\n');
@@ -587,6 +603,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
   frame_stack<frame> frames_;
   bool need_comma_ = false;
   bool after_key_ = false;
+  std::optional<std::uint32_t> pending_version_;
   bool value_of_optional_ = false;  // an optional's value is being written and nothing is out yet
 };
 

@@ -183,6 +183,12 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       }
     });
   }
+  /// A versioned type's version: its map's "bale_version" entry, or its array's first value.
+  std::uint32_t read_version() {
+    std::uint32_t v = 0;
+    read_field(version_key, v);
+    return v;
+  }
   template <class T>
   void read_field(std::string_view name, T& value) {
     if (level_ == nullptr || level_->members == nullptr) {

@@ -146,18 +146,29 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
       const nesting_guard guard(*this);
       level census{.counting = true};
       with_level(census, write_members);
-      if (census.named != 0 && census.named != census.values)
+      if (census.named != 0 && census.named + census.versions != census.values)
         fail(errc::invalid_value, "a type writes named and unnamed values together");
       census.counting = false;
+      census.map = census.named != 0;
       const std::size_t counted = census.values;
       census.values = 0;
-      put_header(census.named != 0 ? msgpack_wire::container::map : msgpack_wire::container::array,
+      put_header(census.map ? msgpack_wire::container::map : msgpack_wire::container::array,
                  counted);
       with_level(census, write_members);
       if (census.values != counted)
         fail(errc::invalid_value, "a type's save wrote " + std::to_string(counted) +
                                       " values, then " + std::to_string(census.values));
     });
+  }
+  /// A versioned type's version, once per message: named ("bale_version") in a map, the first
+  /// value of an array.
+  void write_version(std::uint32_t v) {
+    if (level_ == nullptr) fail(errc::invalid_value, "a version outside a type's members");
+    ++level_->values;
+    ++level_->versions;
+    if (level_->counting) return;
+    if (level_->map) put_name(version_key);
+    put_scalar(std::uint64_t{v});
   }
   template <class T>
   void write_field(std::string_view name, const T& value) {
@@ -203,6 +214,8 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
     bool counting = false;
     std::size_t values = 0;
     std::size_t named = 0;
+    std::size_t versions = 0;  // named in a map, not in an array
+    bool map = false;
   };
 
   template <class F>

@@ -260,10 +260,28 @@ constexpr readability by_shape(schema::variant<A...>*, schema::variant<B...>*) {
     }
   (std::index_sequence_for<B...>{});
 }
+// The first of RT's required members that no member of WT reads into, if one is.
+template <class RT, class WT>
+constexpr readability required_written() {
+  using reader_names = typename record_parts<RT>::names;
+  using writer_names = typename record_parts<WT>::names;
+  for (const std::string_view required : required_members<RT>) {
+    bool written = false;
+    for (const std::string_view name : writer_names::value) {
+      const std::size_t j = index_of<RT, reader_names>(name);
+      written =
+          written || (j < std::size(reader_names::value) && reader_names::value[j] == required);
+    }
+    if (!written) return inside(required, fails("a required member the data lacks"));
+  }
+  return {};
+}
+
 template <class R, class W, class Seen, class A, bool OA, class B, bool OB>
 constexpr readability by_shape(schema::record<A, OA>*, schema::record<B, OB>*) {
   using parts = typename record_parts<B>::members;
-  return members<A, B, Seen>(std::make_index_sequence<count_of<parts>>{});
+  const readability r = members<A, B, Seen>(std::make_index_sequence<count_of<parts>>{});
+  return r.ok ? required_written<A, B>() : r;
 }
 template <class R, class W, class Seen, class RA, class PA, class RB, class PB>
 constexpr readability by_shape(schema::duration<RA, PA>*, schema::duration<RB, PB>*) {

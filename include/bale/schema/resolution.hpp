@@ -4,7 +4,7 @@
 //
 // The rules, applied member by member and element by element:
 //   - records: members matched by name; a writer's member the reader lacks is skipped; a reader's
-//     member the writer lacked keeps its default;
+//     member the writer lacked keeps its default, unless it is required (bale::required_members);
 //   - integers widen (same signedness, or unsigned into a wider signed), f32 widens to f64;
 //   - a value becomes an optional (always present), an optional becomes a value (absent: the
 //     default);
@@ -13,9 +13,12 @@
 //   - variants match alternative by position: a reader may add alternatives at the end;
 //   - sequences, sets, maps, fixed arrays (same count), tuples (same arity), optionals, durations
 //     (same period) and time points resolve their elements;
-//   - pointers, bitsets and opaque types must be equal.
+//   - a type described by hand reads data of its own version or an older one (its load branches
+//     on ar.version());
+//   - pointers and bitsets must be equal.
 // Anything else is errc::wrong_type naming the member path and both schemas.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -84,6 +87,9 @@ class resolution {
   const schema_tree& reader() const noexcept { return reader_; }
   const resolution_step& operator[](std::uint32_t step) const noexcept { return steps_[step]; }
   const resolution_step& root() const noexcept { return steps_.front(); }
+  /// Types described by hand that the writer wrote without a version and the reader has one:
+  /// their data holds no version (it reads as version 0).
+  const std::vector<std::string>& unversioned_types() const noexcept { return unversioned_; }
 
  private:
   [[noreturn]] void refuse(std::uint32_t w, std::uint32_t r, const std::string& path,
@@ -215,8 +221,10 @@ class resolution {
         return child(step, a.children[0], b.children[0], path);
       case schema_kind::record:
         return plan_record(step, a, b, path);
+      case schema_kind::opaque:
+        return plan_opaque(step, a, b, path);
       default:
-        refuse(w, r, path);  // text of another character, bits, pointers, opaque types
+        refuse(w, r, path);  // text of another character, bits, pointers
     }
   }
 
@@ -229,6 +237,19 @@ class resolution {
       for (std::size_t j = 0; j < b.names.size(); ++j)
         if (a.names[i] == b.names[j])
           steps_[step].enum_values.emplace_back(a.values[i], b.values[j]);
+  }
+
+  // A type described by hand reads its own data, branching on the version it was written with:
+  // the same type of the same or an older version reads as it is.
+  void plan_opaque(std::uint32_t step, const schema_node& a, const schema_node& b,
+                   const std::string& path) {
+    const std::uint32_t w = steps_[step].writer, r = steps_[step].reader;
+    if (a.names != b.names) refuse(w, r, path, "another type described by hand");
+    if (a.count > b.count) refuse(w, r, path, "a newer version");
+    if (a.count == 0 &&
+        std::find(unversioned_.begin(), unversioned_.end(), a.names[0]) == unversioned_.end())
+      unversioned_.push_back(a.names[0]);
+    steps_[step].equal = true;
   }
 
   // The reader's member a writer's member of this name reads into: the one of the same name, or
@@ -246,6 +267,7 @@ class resolution {
   void plan_record(std::uint32_t step, const schema_node& a, const schema_node& b,
                    const std::string& path) {
     const std::string prefix = path.empty() ? path : path + ".";
+    std::vector<bool> written(b.names.size());
     for (std::size_t i = 0; i < a.names.size(); ++i) {
       const std::uint32_t j = reader_member_named(b, a.names[i]);
       if (j == b.names.size()) {
@@ -253,9 +275,14 @@ class resolution {
         steps_[step].children.push_back(no_step);
         continue;
       }
+      written[j] = true;
       steps_[step].reader_member.push_back(j);
       child(step, a.children[i], b.children[j], prefix + a.names[i]);
     }
+    for (std::size_t j = 0; j < b.names.size(); ++j)
+      if (b.required[j] && !written[j])
+        refuse(steps_[step].writer, steps_[step].reader, prefix + b.names[j],
+               "a required member the data lacks");
   }
 
   schema_tree writer_, reader_;
@@ -264,6 +291,7 @@ class resolution {
   std::map<std::uint64_t, bool> same_;
   std::vector<std::uint64_t> same_log_;
   std::vector<std::size_t> depth_of_;  // per step, how deep its pair lies
+  std::vector<std::string> unversioned_;
 };
 
 }  // namespace bale::detail

@@ -183,6 +183,7 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   void read_composite(F&& read_members) {
     read_members();
   }
+  std::uint32_t read_version() { return inner_.read_version(); }
   template <class F>
   void read_optional(F&& on_present) {
     const resolution_step& step = current();
@@ -467,6 +468,7 @@ inline constexpr bool resolvable_format = !F::reader::self_describing;
 template <class Format, class T>
 void deserialize_resolved_in(read_context& context, std::span<const std::byte> bytes,
                              const resolution& plan, T& value) {
+  for (const std::string& name : plan.unversioned_types()) context.versions().add_unversioned(name);
   typename Format::reader inner(bytes, context);
   resolving_reader<typename Format::reader> ar(inner, plan);
   ar(value);

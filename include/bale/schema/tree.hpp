@@ -32,7 +32,7 @@ enum class schema_kind : std::uint8_t {
   duration,    // children: the count; period_num, period_den
   time_point,  // children: duration
   pointer,     // children: pointee; owner; flag: polymorphic
-  opaque,      // names[0]: the type's name
+  opaque,      // names[0]: the type's name; count: its bale::version (0: none)
 };
 
 enum class scalar_kind : std::uint8_t {
@@ -69,6 +69,7 @@ struct schema_node {
   std::vector<std::uint32_t> children;  // node numbers in the tree
   std::vector<std::string> names;
   std::vector<std::vector<std::string>> former;  // a record's: each member's earlier names
+  std::vector<bool> required;                    // a record's: whether data must hold each member
   std::vector<std::int64_t> values;              // an enum's, as its underlying integer's bits
 };
 
@@ -283,6 +284,14 @@ class schema_parser {
     } else if (key == "opaque") {
       n = add(schema_kind::opaque);
       at_node(n).names.push_back(quoted());
+      if (take(",\"version\":")) {
+        const std::size_t at = pos_;
+        at_node(n).count = unsigned_number();
+        if (at_node(n).count == 0 || at_node(n).count > UINT32_MAX) {
+          pos_ = at;
+          fail("a version outside 1..4294967295");
+        }
+      }
     } else {
       n = pointer(key, start);
     }
@@ -317,6 +326,7 @@ class schema_parser {
           expect("]");
         }
         at_node(n).former.push_back(std::move(former));
+        at_node(n).required.push_back(take(",\"required\":true"));
         expect(",\"type\":");
         child_of(n);
         expect("}");
@@ -479,6 +489,10 @@ class schema_printer {
       case schema_kind::opaque:
         open("opaque");
         quoted(s.names[0]);
+        if (s.count != 0) {
+          out_ += ",\"version\":";
+          out_ += std::to_string(s.count);
+        }
         break;
       case schema_kind::record:
         record(n, s);
@@ -505,6 +519,7 @@ class schema_printer {
         quoted(s.former[i][k]);
       }
       if (!s.former[i].empty()) out_ += ']';
+      if (s.required[i]) out_ += ",\"required\":true";
       out_ += ",\"type\":";
       node(s.children[i]);
       out_ += '}';
