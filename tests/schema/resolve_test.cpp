@@ -235,11 +235,26 @@ TEST(Resolve, FilesAndRecordFilesResolveWithNoExtraArgument) {
   EXPECT_EQ(in.next(), expected);
   EXPECT_EQ(in.next(), v2::hero{});
   EXPECT_FALSE(in.next());
-  // JSON names its members on the wire and is read with the type's schema only.
+  // JSON and MessagePack name members on the wire: the plan is checked, then the names read
+  // with unknown members skipped and missing ones at their defaults.
   bale::save_file<bale::json>(dir / "j.bale", old_hero());
-  const auto json = bale::try_load_file<v2::hero, bale::json>(dir / "j.bale");
-  ASSERT_FALSE(json);
-  EXPECT_EQ(json.error().code(), bale::errc::wrong_type);
+  EXPECT_EQ((bale::load_file<v2::hero, bale::json>(dir / "j.bale")), expected);
+  bale::save_file<bale::msgpack>(dir / "m.bale", old_hero());
+  EXPECT_EQ((bale::load_file<v2::hero, bale::msgpack>(dir / "m.bale")), expected);
+  const auto json_refused = bale::try_load_file<retyped::hero, bale::json>(dir / "j.bale");
+  ASSERT_FALSE(json_refused);
+  EXPECT_EQ(json_refused.error().code(), bale::errc::wrong_type);
+  EXPECT_EQ(json_refused.error().path(), "spells[].power");
+  const auto msgpack_refused = bale::try_load_file<retyped::hero, bale::msgpack>(dir / "m.bale");
+  ASSERT_FALSE(msgpack_refused);
+  EXPECT_EQ(msgpack_refused.error().path(), "spells[].power");
+  {
+    bale::record_writer<v1::hero, bale::json> out(dir / "j.bales");
+    out.write(old_hero());
+    out.close();
+  }
+  bale::record_reader<v2::hero, bale::json> json_records(dir / "j.bales");
+  EXPECT_EQ(json_records.next(), expected);
   std::filesystem::remove_all(dir);
 }
 

@@ -37,6 +37,12 @@ class read_context : public nesting_state {
   bool views_allowed() const noexcept { return views_allowed_; }
   void forbid_views() noexcept { views_allowed_ = false; }
 
+  /// Data in a format that names members (JSON, MessagePack) written with another schema that
+  /// resolves against the reader's: a reflected type's members the reader lacks are skipped, and
+  /// those the writer lacked keep their defaults (required ones excepted).
+  bool other_members_allowed() const noexcept { return other_members_allowed_; }
+  void allow_other_members() noexcept { other_members_allowed_ = true; }
+
   object_reader_table& objects() {
     if (!objects_) objects_ = std::make_unique<object_reader_table>();
     return *objects_;
@@ -79,6 +85,7 @@ class read_context : public nesting_state {
   std::size_t empty_elements_ = 0;
   std::size_t empty_bytes_ = 0;
   bool views_allowed_ = true;
+  bool other_members_allowed_ = false;
   std::unique_ptr<object_reader_table> objects_;
   std::vector<installed_registry> registries_;
   version_table versions_;

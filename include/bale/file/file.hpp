@@ -402,6 +402,8 @@ void deserialize_stored(std::uint8_t id, read_context& context, std::span<const 
   const auto read = [&]<class F>(F) {
     if constexpr (resolvable_format<F>) {
       if (plan != nullptr) return deserialize_resolved_in<F>(context, bytes, *plan, value);
+    } else {
+      if (plan != nullptr) context.allow_other_members();  // the names on the wire resolve
     }
     deserialize_in<F>(context, bytes, value);
   };
@@ -546,11 +548,12 @@ inline std::size_t check_schema_block(const std::filesystem::path& path,
 
 // A file of another schema than the type's: its schema is read first and resolved against the
 // type's (bale/schema/resolution.hpp). One that does not resolve is refused before the payload
-// is read, with where the schemas differ; so is one in a format that names its members on the
-// wire (JSON, MessagePack), which is read with the type's schema only.
-inline std::shared_ptr<const resolution> resolve_file_schema(
-    int fd, const std::filesystem::path& path, std::size_t stored, std::uint64_t fingerprint,
-    bool resolvable, const type_schema& wanted) {
+// is read, with where the schemas differ.
+inline std::shared_ptr<const resolution> resolve_file_schema(int fd,
+                                                             const std::filesystem::path& path,
+                                                             std::size_t stored,
+                                                             std::uint64_t fingerprint,
+                                                             const type_schema& wanted) {
   constexpr std::size_t at = file_header_size + schema_block_prefix;
   std::byte prefix[schema_block_prefix];
   if (stored < schema_block_prefix ||
@@ -564,9 +567,6 @@ inline std::shared_ptr<const resolution> resolve_file_schema(
   if (fnv1a64(text) != fingerprint)
     file_error(errc::checksum_mismatch, path,
                "is damaged: its schema does not match the header's fingerprint", at);
-  if (!resolvable)
-    file_error(errc::wrong_type, path,
-               "holds another type: " + schema_difference(text, wanted.text()), at);
   try {
     return std::make_shared<const resolution>(parse_schema(text), parse_schema(wanted.text()));
   } catch (const error& e) {
@@ -626,9 +626,7 @@ file_contents read_file_as(const std::filesystem::path& path, const file_options
                file_header_size + static_cast<std::size_t>(stored_size));
   std::shared_ptr<const resolution> plan;
   if (has_schema && check_type && fingerprint != expected.schema->fingerprint())
-    plan =
-        resolve_file_schema(fd.get(), path, stored, fingerprint,
-                            format_id == binary::id || format_id == compact::id, *expected.schema);
+    plan = resolve_file_schema(fd.get(), path, stored, fingerprint, *expected.schema);
   file_contents contents{
       byte_block(stored), {}, static_cast<codec>(header[6]), format_id, version, fingerprint, 0,
       std::move(plan)};

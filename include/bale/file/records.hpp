@@ -173,13 +173,10 @@ class record_reader : private detail::record_file {
   }
 
  private:
-  // Records of another schema: resolved against T's (bale/schema/resolution.hpp) where the
-  // format allows, refused with where they differ otherwise.
+  // Records of another schema: resolved against T's (bale/schema/resolution.hpp), or refused
+  // with the member where they differ.
   void resolve(const std::string& wanted) {
     constexpr std::size_t at = detail::records_header_size + detail::records_schema_head_size;
-    if (format_id() != binary::id && format_id() != compact::id)
-      detail::file_error(errc::wrong_type, file_path(),
-                         "holds another type: " + detail::schema_difference(schema(), wanted), at);
     try {
       plan_.emplace(parse_schema(schema()), parse_schema(wanted));
     } catch (const error& e) {

@@ -56,24 +56,4 @@ inline schema_block parse_schema_block(std::span<const std::byte> stored) {
           size, true};
 }
 
-/// Where two schema texts first differ, with a few characters of each around it.
-inline std::string schema_difference(std::string_view file, std::string_view wanted) {
-  const std::size_t common = std::min(file.size(), wanted.size());
-  std::size_t at = 0;
-  while (at < common && file[at] == wanted[at]) ++at;
-  const std::size_t from = at > 30 ? at - 30 : 0;
-  const auto around = [&](std::string& out, std::string_view s) {
-    if (from > 0) out += "...";
-    out += s.substr(from, 70);
-    if (from + 70 < s.size()) out += "...";
-  };
-  std::string message = "the schemas differ at character ";
-  message += std::to_string(at);
-  message += ": the file has ";
-  around(message, file);
-  message += " where the type has ";
-  around(message, wanted);
-  return message;
-}
-
 }  // namespace bale::detail

@@ -280,7 +280,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
         skip_space();
         expect(':', "':' after the member name");
         if (index == count) {  // the value: process() and skip_value() skip space before it
-          if (!options_.skip_unknown_members)
+          if (!options_.skip_unknown_members && !context_.other_members_allowed())
             fail_at(errc::invalid_value, "unknown member \"" + std::string(key) + "\"", at);
           skip_value();
         } else {
@@ -302,7 +302,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
         if (member_required<Names>(k))
           fail_at(errc::invalid_value,
                   "missing required member \"" + std::string(Names::value[k]) + "\"", offset() - 1);
-        if (options_.allow_missing_members) continue;
+        if (options_.allow_missing_members || context_.other_members_allowed()) continue;
         bool none = false;
         std::size_t i = 0;
         ((i++ == k ? (void)(none = read_absent(members)) : void()), ...);

@@ -313,6 +313,10 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       for (std::size_t k = 0; index == count && k < count; ++k)
         if (Names::value[k] == key) index = k;
       if (index == count) index = member_by_former_name<Names>(key);
+      if (index == count && context().other_members_allowed()) {
+        skip_value();
+        continue;
+      }
       if (index == count)
         fail_at(errc::invalid_value, "unknown member \"" + std::string(key) + "\"", at);
       if (seen[index])
@@ -322,9 +326,14 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       std::size_t k = 0;
       ((k++ == index ? within_field(Names::value[index], [&] { process(members); }) : void()), ...);
     }
-    for (std::size_t k = 0; k < count; ++k)
-      if (!seen[k])
+    for (std::size_t k = 0; k < count; ++k) {
+      if (seen[k]) continue;
+      if (member_required<Names>(k))
+        fail(errc::invalid_value,
+             "missing required member \"" + std::string(Names::value[k]) + "\"");
+      if (!context().other_members_allowed())
         fail(errc::invalid_value, "missing member \"" + std::string(Names::value[k]) + "\"");
+    }
   }
 
   template <class F>

@@ -50,37 +50,6 @@ struct with<seen<Pairs...>, P> {
   using type = seen<Pairs..., P>;
 };
 
-template <class U>
-constexpr scalar_kind kind_of() {
-  if constexpr (std::is_same_v<U, bool>)
-    return scalar_kind::boolean;
-  else if constexpr (std::is_same_v<U, char>)
-    return scalar_kind::character;
-  else if constexpr (std::is_same_v<U, char8_t>)
-    return scalar_kind::char8;
-  else if constexpr (std::is_same_v<U, char16_t>)
-    return scalar_kind::char16;
-  else if constexpr (std::is_same_v<U, char32_t>)
-    return scalar_kind::char32;
-  else if constexpr (std::is_same_v<U, wchar_t>)
-    return sizeof(U) == 2 ? scalar_kind::wchar16 : scalar_kind::wchar32;
-  else if constexpr (std::is_floating_point_v<U>)
-    return std::numeric_limits<U>::digits == 64 ? scalar_kind::f80
-           : sizeof(U) == 4                     ? scalar_kind::f32
-           : sizeof(U) == 8                     ? scalar_kind::f64
-                                                : scalar_kind::f128;
-  else if constexpr (std::is_signed_v<U>)
-    return sizeof(U) == 1   ? scalar_kind::i8
-           : sizeof(U) == 2 ? scalar_kind::i16
-           : sizeof(U) == 4 ? scalar_kind::i32
-                            : scalar_kind::i64;
-  else
-    return sizeof(U) == 1   ? scalar_kind::u8
-           : sizeof(U) == 2 ? scalar_kind::u16
-           : sizeof(U) == 4 ? scalar_kind::u32
-                            : scalar_kind::u64;
-}
-
 template <class T>
 struct shape_of {
   using type = void;  // described by hand: known by its type only
@@ -196,12 +165,14 @@ constexpr readability by_shape(SR*, SW*) {
 }
 template <class R, class W, class Seen, class A, class B>
 constexpr readability by_shape(schema::scalar<A>*, schema::scalar<B>*) {
-  return widens(kind_of<B>(), kind_of<A>()) ? readability{}
-                                            : fails("a narrower or other kind of number");
+  return widens(scalar_kind_of<B>(), scalar_kind_of<A>())
+             ? readability{}
+             : fails("a narrower or other kind of number");
 }
 template <class R, class W, class Seen, class A, class B>
 constexpr readability by_shape(schema::enumeration<A>*, schema::enumeration<B>*) {
-  return widens(kind_of<std::underlying_type_t<B>>(), kind_of<std::underlying_type_t<A>>())
+  return widens(scalar_kind_of<std::underlying_type_t<B>>(),
+                scalar_kind_of<std::underlying_type_t<A>>())
              ? readability{}
              : fails("a narrower underlying type");
 }

@@ -29,6 +29,7 @@
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/schema.hpp"
+#include "bale/schema/copy_program.hpp"
 #include "bale/schema/decode.hpp"
 #include "bale/schema/resolution.hpp"
 
@@ -133,6 +134,9 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
     if (plan_[element].equal) {
       inner_.template read_sequence_into<T>(target);
       return;
+    }
+    if constexpr (flat_record<T> && numbers_as_in_memory) {
+      if (read_by_copy<T>(target, plan_[element])) return;
     }
     // The count is a hint here (the elements' wire size is the writer's): room grows as they come.
     std::size_t hint = 0, room = 0, size = 0;
@@ -241,6 +245,37 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
     if (cursor_.next == cursor_.count) [[unlikely]]
       fail(errc::wrong_type, "the type reads more values than the data's schema describes");
     return cursor_.steps[cursor_.next++];
+  }
+
+  // Whether the format holds every number as it is in memory, so a record of numbers has a fixed
+  // size and a known layout on the wire.
+  static constexpr bool numbers_as_in_memory =
+      Inner::template bulk<std::int8_t> && Inner::template bulk<std::int16_t> &&
+      Inner::template bulk<std::int32_t> && Inner::template bulk<std::int64_t> &&
+      Inner::template bulk<std::uint8_t> && Inner::template bulk<std::uint16_t> &&
+      Inner::template bulk<std::uint32_t> && Inner::template bulk<std::uint64_t> &&
+      Inner::template bulk<float> && Inner::template bulk<double>;
+
+  // A sequence of flat records by a copy program (schema/copy_program.hpp); false, having read
+  // nothing, when the writer's record is not one the program copies.
+  template <class T, class Target>
+  bool read_by_copy(Target& target, const resolution_step& element) {
+    const copy_program program = plan_copy(plan_, element, member_places<T>());
+    if (!program.usable) return false;
+    const nesting_guard<Inner> sequence(inner_);
+    const nesting_guard<Inner> record(inner_);
+    const std::size_t at = inner_.offset();
+    const std::uint64_t count = Inner::codec::read_length(inner_);
+    if (count > inner_.remaining() / program.wire_size)
+      fail_at(errc::length_too_large,
+              "length " + std::to_string(count) + " of " + std::to_string(program.wire_size) +
+                  "-byte records exceeds the " + std::to_string(inner_.remaining()) + " bytes left",
+              at);
+    const auto n = static_cast<std::size_t>(count);
+    charge_allocation(inner_, n, sizeof(T));
+    const std::byte* const src = inner_.take(n * program.wire_size);
+    run_copy(program, src, n, target.resize(n));
+    return true;
   }
 
   // Reflected types (aggregates, BALE_REFLECT), whose members the plan matches by name.

@@ -7,8 +7,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "bale/core/error.hpp"
@@ -88,6 +90,38 @@ struct schema_limits {
 };
 
 namespace detail {
+
+/// The kind of the C++ arithmetic type U, as its schema names it.
+template <class U>
+constexpr scalar_kind scalar_kind_of() {
+  if constexpr (std::is_same_v<U, bool>)
+    return scalar_kind::boolean;
+  else if constexpr (std::is_same_v<U, char>)
+    return scalar_kind::character;
+  else if constexpr (std::is_same_v<U, char8_t>)
+    return scalar_kind::char8;
+  else if constexpr (std::is_same_v<U, char16_t>)
+    return scalar_kind::char16;
+  else if constexpr (std::is_same_v<U, char32_t>)
+    return scalar_kind::char32;
+  else if constexpr (std::is_same_v<U, wchar_t>)
+    return sizeof(U) == 2 ? scalar_kind::wchar16 : scalar_kind::wchar32;
+  else if constexpr (std::is_floating_point_v<U>)
+    return std::numeric_limits<U>::digits == 64 ? scalar_kind::f80
+           : sizeof(U) == 4                     ? scalar_kind::f32
+           : sizeof(U) == 8                     ? scalar_kind::f64
+                                                : scalar_kind::f128;
+  else if constexpr (std::is_signed_v<U>)
+    return sizeof(U) == 1   ? scalar_kind::i8
+           : sizeof(U) == 2 ? scalar_kind::i16
+           : sizeof(U) == 4 ? scalar_kind::i32
+                            : scalar_kind::i64;
+  else
+    return sizeof(U) == 1   ? scalar_kind::u8
+           : sizeof(U) == 2 ? scalar_kind::u16
+           : sizeof(U) == 4 ? scalar_kind::u32
+                            : scalar_kind::u64;
+}
 
 inline constexpr std::string_view scalar_names[] = {
     "bool", "char", "char8", "char16", "char32", "wchar16", "wchar32", "i8",  "i16", "i32",
