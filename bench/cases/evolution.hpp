@@ -3,7 +3,9 @@
 // and a vector of small records (a name, a short vector of small structs, an enum, flags), each
 // read with its own schema and, resolved, as a layout that added two members and removed one.
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <random>
 #include <string>
@@ -68,6 +70,16 @@ inline const std::vector<unit>& units() {
     return v;
   }();
   return values;
+}
+
+/// Whether a newer-layout value holds what the older one did, and defaults where it added.
+inline bool same_seed(const seed_element& a, const seed_element_v2& b) {
+  return std::equal(std::begin(a.vec), std::end(a.vec), std::begin(b.vec)) && a.i == b.i &&
+         b.health == 1.0f && b.team == 0;
+}
+inline bool same_unit(const unit& a, const unit_v2& b) {
+  return a.name == b.name && a.path == b.path && a.kind == b.kind && a.flags == b.flags &&
+         b.level == 1 && b.tags.empty();
 }
 
 }  // namespace cases

@@ -41,21 +41,13 @@ void evolution_rows(const std::string& case_name, const char* library,
   });
 }
 
-bool same_seed(const cases::seed_element& a, const cases::seed_element_v2& b) {
-  return std::equal(std::begin(a.vec), std::end(a.vec), std::begin(b.vec)) && a.i == b.i &&
-         b.health == 1.0f && b.team == 0;
-}
-bool same_unit(const cases::unit& a, const cases::unit_v2& b) {
-  return a.name == b.name && a.path == b.path && a.kind == b.kind && a.flags == b.flags &&
-         b.level == 1 && b.tags.empty();
-}
-
 const bench::library_registration registration([] {
-  evolution_rows<bale::binary>("seed_evolution", "bale", &cases::seed_elements, &same_seed);
+  evolution_rows<bale::binary>("seed_evolution", "bale", &cases::seed_elements, &cases::same_seed);
   evolution_rows<bale::compact>("seed_evolution", "bale_compact", &cases::seed_elements,
-                                &same_seed);
-  evolution_rows<bale::binary>("records_evolution", "bale", &cases::units, &same_unit);
-  evolution_rows<bale::compact>("records_evolution", "bale_compact", &cases::units, &same_unit);
+                                &cases::same_seed);
+  evolution_rows<bale::binary>("records_evolution", "bale", &cases::units, &cases::same_unit);
+  evolution_rows<bale::compact>("records_evolution", "bale_compact", &cases::units,
+                                &cases::same_unit);
 });
 
 }  // namespace

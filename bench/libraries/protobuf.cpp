@@ -1,6 +1,7 @@
 // protobuf 3.21: generated messages, SerializeToString / ParseFromArray, filled from and read back
 // into the C++ types.
 #include "bench.pb.h"
+#include "cases/evolution.hpp"
 #include "common/schema_cases.hpp"
 
 namespace {
@@ -101,6 +102,126 @@ struct protobuf_codec {
   }
 };
 
-const bench::library_registration registration([] { bench::schema_cases<protobuf_codec>(); });
+// Case 11: protobuf reading the older messages with the newer .proto (unknown fields kept aside,
+// absent ones at their defaults), beside reading them with their own.
+void encode_units(const std::vector<cases::unit>& units, bench::pb::Units& message) {
+  for (const auto& u : units) {
+    auto* out = message.add_units();
+    out->set_name(u.name);
+    for (const auto& p : u.path) {
+      auto* w = out->add_path();
+      w->set_x(p.x);
+      w->set_y(p.y);
+      w->set_wait(p.wait);
+    }
+    out->set_kind(static_cast<std::uint32_t>(u.kind));
+    out->set_flags(u.flags);
+    if (u.owner) out->set_owner(*u.owner);
+  }
+}
+template <class Unit>
+void read_unit_fields(const Unit& in, auto& u) {
+  u.name = in.name();
+  u.path.resize(static_cast<std::size_t>(in.path_size()));
+  for (int k = 0; k < in.path_size(); ++k) {
+    const auto& w = in.path(k);
+    u.path[static_cast<std::size_t>(k)] = {w.x(), w.y(), static_cast<std::int16_t>(w.wait())};
+  }
+  u.kind = static_cast<cases::unit_kind>(in.kind());
+  u.flags = in.flags();
+}
+
+template <class Message, class Value, class Decode>
+void evolution_row(const std::string& name, const std::string& bytes,
+                   const std::vector<Value>& expected, Decode decode) {
+  bench::add(name, [&expected, bytes, decode](benchmark::State& state) {
+    using Read = std::remove_cvref_t<decltype(decode(std::declval<const Message&>()))>;
+    Read back;
+    for (auto _ : state) {
+      Message message;
+      if (!message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+        throw std::runtime_error("parse");
+      back = decode(message);
+      benchmark::DoNotOptimize(back.data());
+    }
+    bool ok = back.size() == expected.size();
+    for (std::size_t i = 0; ok && i < back.size(); ++i) {
+      if constexpr (std::is_same_v<typename Read::value_type, Value>)
+        ok = back[i] == expected[i];
+      else if constexpr (std::is_same_v<Value, cases::seed_element>)
+        ok = cases::same_seed(expected[i], back[i]);
+      else
+        ok = cases::same_unit(expected[i], back[i]);
+    }
+    bench::require(state, ok, "decoded value differs");
+    bench::report(state, cases::payload_bytes(expected), bytes.size());
+  });
+}
+
+void evolution_rows() {
+  const auto& seeds = cases::seed_elements();
+  const std::string seed_bytes = protobuf_codec::encode(seeds);
+  evolution_row<bench::pb::SeedElements>(
+      "seed_evolution/protobuf/read", seed_bytes, seeds, [](const bench::pb::SeedElements& m) {
+        std::vector<cases::seed_element> out(static_cast<std::size_t>(m.elements_size()));
+        for (int k = 0; k < m.elements_size(); ++k) {
+          const auto& in = m.elements(k);
+          auto& e = out[static_cast<std::size_t>(k)];
+          if (in.vec_size() != 4) throw std::runtime_error("vec");
+          std::copy(in.vec().begin(), in.vec().end(), e.vec);
+          e.i = in.i();
+          e.f = in.f();
+        }
+        return out;
+      });
+  evolution_row<bench::pb::SeedElementsV2>(
+      "seed_evolution/protobuf/read_resolved", seed_bytes, seeds,
+      [](const bench::pb::SeedElementsV2& m) {
+        std::vector<cases::seed_element_v2> out(static_cast<std::size_t>(m.elements_size()));
+        for (int k = 0; k < m.elements_size(); ++k) {
+          const auto& in = m.elements(k);
+          auto& e = out[static_cast<std::size_t>(k)];
+          if (in.vec_size() != 4) throw std::runtime_error("vec");
+          std::copy(in.vec().begin(), in.vec().end(), e.vec);
+          e.i = in.i();
+          e.health = in.has_health() ? in.health() : 1.0f;
+          e.team = static_cast<std::uint8_t>(in.team());
+        }
+        return out;
+      });
+  const auto& units = cases::units();
+  bench::pb::Units written;
+  encode_units(units, written);
+  const std::string unit_bytes = written.SerializeAsString();
+  evolution_row<bench::pb::Units>(
+      "records_evolution/protobuf/read", unit_bytes, units, [](const bench::pb::Units& m) {
+        std::vector<cases::unit> out(static_cast<std::size_t>(m.units_size()));
+        for (int k = 0; k < m.units_size(); ++k) {
+          const auto& in = m.units(k);
+          auto& u = out[static_cast<std::size_t>(k)];
+          read_unit_fields(in, u);
+          if (in.has_owner()) u.owner = in.owner();
+        }
+        return out;
+      });
+  evolution_row<bench::pb::UnitsV2>(
+      "records_evolution/protobuf/read_resolved", unit_bytes, units,
+      [](const bench::pb::UnitsV2& m) {
+        std::vector<cases::unit_v2> out(static_cast<std::size_t>(m.units_size()));
+        for (int k = 0; k < m.units_size(); ++k) {
+          const auto& in = m.units(k);
+          auto& u = out[static_cast<std::size_t>(k)];
+          read_unit_fields(in, u);
+          u.level = in.has_level() ? static_cast<std::uint16_t>(in.level()) : std::uint16_t{1};
+          u.tags.assign(in.tags().begin(), in.tags().end());
+        }
+        return out;
+      });
+}
+
+const bench::library_registration registration([] {
+  bench::schema_cases<protobuf_codec>();
+  evolution_rows();
+});
 
 }  // namespace

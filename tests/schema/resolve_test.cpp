@@ -258,6 +258,44 @@ TEST(Resolve, FilesAndRecordFilesResolveWithNoExtraArgument) {
   std::filesystem::remove_all(dir);
 }
 
+namespace dropped {
+struct before {
+  std::optional<std::uint32_t> owner;
+  std::vector<std::uint16_t> marks;
+  std::optional<std::string> note;
+  std::optional<std::vector<double>> weights;
+  std::int32_t kept = 0;
+};
+struct after {
+  std::int32_t kept = 0;
+};
+}  // namespace dropped
+
+TEST(Resolve, DroppedMembersAreSteppedOver) {
+  const std::vector<dropped::before> written{{7, {1, 2, 3}, "n", std::vector<double>{0.5}, 4},
+                                             {std::nullopt, {}, std::nullopt, std::nullopt, 5}};
+  const std::string& schema = bale::schema_of<std::vector<dropped::before>>().text();
+  for (const auto& bytes : {bale::serialize(written), bale::serialize<bale::compact>(written)}) {
+    const bool compact = bytes.size() != bale::serialize(written).size();
+    const auto read =
+        compact ? bale::deserialize_as<std::vector<dropped::after>, bale::compact>(bytes, schema)
+                : bale::deserialize_as<std::vector<dropped::after>>(bytes, schema);
+    ASSERT_EQ(read.size(), 2U);
+    EXPECT_EQ(read[0].kept, 4);
+    EXPECT_EQ(read[1].kept, 5);
+  }
+  // A dropped sequence whose length the input cannot hold.
+  auto bytes = bale::serialize(dropped::before{std::nullopt, {1}, std::nullopt, std::nullopt, 1});
+  bytes[1] = std::byte{0xFF};  // marks' length: 255 elements, 2 bytes each, in a few bytes
+  try {
+    (void)bale::deserialize_as<dropped::after>(bytes, bale::schema_of<dropped::before>().text());
+    FAIL();
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::length_too_large);
+    EXPECT_EQ(e.path(), "marks");
+  }
+}
+
 TEST(Resolve, RenamedMembersReadByTheirFormerNames) {
   const std::string& text = bale::schema_of<renamed::spell>().text();
   EXPECT_NE(text.find(R"({"name":"title","former":["name"],"type":"string"})"), std::string::npos)

@@ -5,7 +5,7 @@
 // becomes a copy program (per reader member: where it lies in the writer's record, where it goes
 // in the reader's, and whether it widens) run column by column over a block of records that the
 // input has already paid for. Members the writer lacked are copied from a default-constructed
-// record first. Anything else (enums, which map by name; bools, which must be 0 or 1; optionals;
+// record. Anything else (enums, which map by name; bools, which must be 0 or 1; optionals;
 // text) takes the general path of schema/resolve.hpp.
 
 #include <algorithm>
@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "bale/core/serializer.hpp"
+#include "bale/schema.hpp"
 #include "bale/schema/resolution.hpp"
 #include "bale/schema/tree.hpp"
 
@@ -50,9 +51,18 @@ inline constexpr bool all_flat = false;
 template <class... Ms>
 inline constexpr bool all_flat<wire::product<Ms...>> = (flat_member_traits<Ms>::flat && ...);
 
+template <class Shape>
+inline constexpr bool is_record_shape = false;
+template <class T, bool OmitsDefaults>
+inline constexpr bool is_record_shape<schema::record<T, OmitsDefaults>> = true;
+
 template <class T>
 constexpr bool is_flat_record() {
   if constexpr (!std::is_trivially_copyable_v<T> || !std::is_default_constructible_v<T>)
+    return false;
+  else if constexpr (!has_schema_shape<T>)
+    return false;
+  else if constexpr (!is_record_shape<typename serializer<T>::schema_shape>)
     return false;
   else if constexpr (description_of<T>() == description::aggregate)
     return all_flat<aggregate_members<T>>;
@@ -89,10 +99,12 @@ std::vector<member_place> member_places() {
 }
 
 /// One step of a copy program: `count` numbers of kind `from` at `src` in the writer's record go
-/// to `dst` in the reader's, as kind `to`; equal kinds are one copy of `bytes`.
+/// to `dst` in the reader's, as kind `to`; equal kinds are one copy of `bytes`. A member the
+/// writer lacked is copied from a default-constructed record (`from_defaults`, src == dst).
 struct copy_step {
   std::size_t dst = 0, src = 0, bytes = 0, count = 0;
   scalar_kind from = scalar_kind::u8, to = scalar_kind::u8;
+  bool from_defaults = false;
 };
 
 /// The program for one (writer record, reader record) pair, or none (`usable` false).
@@ -124,13 +136,14 @@ inline std::size_t number_size(scalar_kind k) noexcept {
   }
 }
 
-/// Plans the copy of a writer's record (node `step.writer`) into a reader's whose members lie at
-/// `places`.
+/// Plans the copy of a writer's record (node `step.writer`) into a reader's of `record_size`
+/// bytes whose members lie at `places`.
 inline copy_program plan_copy(const resolution& plan, const resolution_step& step,
-                              const std::vector<member_place>& places) {
+                              const std::vector<member_place>& places, std::size_t record_size) {
   copy_program program;
   const schema_node& w = plan.writer()[step.writer];
   if (w.kind != schema_kind::record || w.flag) return program;
+  std::vector<bool> written(places.size());
   for (std::size_t i = 0; i < w.children.size(); ++i) {
     const schema_node* member = &plan.writer()[w.children[i]];
     std::size_t count = 1;
@@ -145,6 +158,7 @@ inline copy_program plan_copy(const resolution& plan, const resolution_step& ste
     if (j != no_step) {
       const member_place& to = places[j];
       if (to.count != count || !widens(member->scalar, to.kind)) return program;
+      written[j] = true;
       copy_step s{to.offset, program.wire_size, bytes, count, member->scalar, to.kind};
       copy_step* last = program.steps.empty() ? nullptr : &program.steps.back();
       if (s.from == s.to && last != nullptr && last->from == last->to &&
@@ -156,6 +170,25 @@ inline copy_program plan_copy(const resolution& plan, const resolution_step& ste
       }
     }
     program.wire_size += bytes;
+  }
+  // Every byte of the reader's record that no step writes (members the writer lacked, padding)
+  // comes from the default record, in as few runs as the written ones leave.
+  std::vector<bool> covered(record_size);
+  for (std::size_t j = 0; j < places.size(); ++j) {
+    const std::size_t bytes = number_size(places[j].kind) * places[j].count;
+    if (bytes == 0 || places[j].offset + bytes > record_size) return program;
+    if (written[j])
+      std::fill_n(covered.begin() + static_cast<std::ptrdiff_t>(places[j].offset), bytes, true);
+  }
+  for (std::size_t at = 0; at < record_size;) {
+    if (covered[at]) {
+      ++at;
+      continue;
+    }
+    std::size_t end = at;
+    while (end < record_size && !covered[end]) ++end;
+    program.steps.push_back({at, at, end - at, 0, scalar_kind::u8, scalar_kind::u8, true});
+    at = end;
   }
   program.usable = program.wire_size != 0;
   return program;
@@ -194,6 +227,23 @@ inline void copy_column(std::byte* dst, std::size_t dst_stride, const std::byte*
     default:
       for (std::size_t k = 0; k < n; ++k)
         std::memcpy(dst + k * dst_stride, src + k * src_stride, bytes);
+  }
+}
+
+// Copies the same `bytes` (a default member) into n records `dst_stride` apart.
+inline void fill_column(std::byte* dst, std::size_t dst_stride, const std::byte* value,
+                        std::size_t bytes, std::size_t n) {
+  switch (bytes) {
+    case 1:
+      return copy_column_of<1>(dst, dst_stride, value, 0, n);
+    case 2:
+      return copy_column_of<2>(dst, dst_stride, value, 0, n);
+    case 4:
+      return copy_column_of<4>(dst, dst_stride, value, 0, n);
+    case 8:
+      return copy_column_of<8>(dst, dst_stride, value, 0, n);
+    default:
+      for (std::size_t k = 0; k < n; ++k) std::memcpy(dst + k * dst_stride, value, bytes);
   }
 }
 
@@ -245,14 +295,16 @@ inline void convert_column(const copy_step& s, std::byte* dst, std::size_t dst_s
 template <flat_record T>
 void run_copy(const copy_program& program, const std::byte* src, std::size_t n, T* data) {
   static const T defaults{};
+  const auto* const default_bytes = reinterpret_cast<const std::byte*>(&defaults);
   constexpr std::size_t block = 256;
   for (std::size_t first = 0; first < n; first += block) {
     const std::size_t m = std::min(block, n - first);
     auto* const dst = reinterpret_cast<std::byte*>(data + first);
     const std::byte* const from = src + first * program.wire_size;
-    for (std::size_t k = 0; k < m; ++k) std::memcpy(dst + k * sizeof(T), &defaults, sizeof(T));
     for (const copy_step& s : program.steps) {
-      if (s.from == s.to)
+      if (s.from_defaults)
+        fill_column(dst + s.dst, sizeof(T), default_bytes + s.src, s.bytes, m);
+      else if (s.from == s.to)
         copy_column(dst + s.dst, sizeof(T), from + s.src, program.wire_size, s.bytes, m);
       else
         convert_column(s, dst, sizeof(T), from, program.wire_size, m);

@@ -44,11 +44,6 @@ struct charged_as {
   std::byte bytes[Size];
 };
 
-template <class Shape>
-inline constexpr bool is_record_shape = false;
-template <class T, bool OmitsDefaults>
-inline constexpr bool is_record_shape<schema::record<T, OmitsDefaults>> = true;
-
 template <class Inner>
 class resolving_reader : public archive_base<resolving_reader<Inner>> {
  public:
@@ -260,7 +255,7 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   // nothing, when the writer's record is not one the program copies.
   template <class T, class Target>
   bool read_by_copy(Target& target, const resolution_step& element) {
-    const copy_program program = plan_copy(plan_, element, member_places<T>());
+    const copy_program program = plan_copy(plan_, element, member_places<T>(), sizeof(T));
     if (!program.usable) return false;
     const nesting_guard<Inner> sequence(inner_);
     const nesting_guard<Inner> record(inner_);
@@ -388,14 +383,34 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   }
 
   // Steps over a writer's value the reader has no member for: by its size where the format
-  // writes it in a fixed number of bytes, by its schema otherwise.
+  // writes it in a fixed number of bytes (an optional's value or a sequence's elements too), by
+  // its schema otherwise.
   void skip(std::uint32_t node) {
     if (fixed_sizes_.empty()) fixed_sizes_.assign(plan_.writer().nodes.size(), unknown_size);
     const std::size_t size = fixed_size(node, 0);
-    if (size != not_fixed)
+    if (size != not_fixed) {
       (void)inner_.take(size);
-    else
-      (void)schema_decoder<Inner>(inner_, plan_.writer()).read(node);
+      return;
+    }
+    const schema_node& n = plan_.writer()[node];
+    if (n.kind == schema_kind::optional) {
+      inner_.read_optional([&] { skip(n.children[0]); });
+      return;
+    }
+    const std::size_t element =
+        n.kind == schema_kind::sequence ? fixed_size(n.children[0], 0) : not_fixed;
+    if (element != not_fixed && element != 0) {
+      const std::size_t at = inner_.offset();
+      const std::uint64_t count = Inner::codec::read_length(inner_);
+      if (count > inner_.remaining() / element)
+        fail_at(errc::length_too_large,
+                "length " + std::to_string(count) + " exceeds the " +
+                    std::to_string(inner_.remaining()) + " bytes left",
+                at);
+      (void)inner_.take(static_cast<std::size_t>(count) * element);
+      return;
+    }
+    (void)schema_decoder<Inner>(inner_, plan_.writer()).read(node);
   }
   static constexpr std::size_t unknown_size = ~std::size_t{0}, not_fixed = unknown_size - 1;
   template <class T>
