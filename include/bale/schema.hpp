@@ -212,7 +212,15 @@ inline void describe(schema_writer& w, schema::none) {
 }
 template <class... Ts>
 void describe(schema_writer& w, schema::variant<Ts...>) {
-  w.keyed_list<Ts...>("variant");
+  w.open("variant");
+  w.list<Ts...>();
+  if constexpr (((!stable_name<std::remove_cv_t<Ts>>.empty()) && ...)) {
+    w.out += ",\"names\":[";
+    std::size_t i = 0;
+    ((w.out += i++ == 0 ? "" : ",", w.quoted(stable_name<std::remove_cv_t<Ts>>)), ...);
+    w.out += ']';
+  }
+  w.out += '}';
 }
 template <class Rep, class Period>
 void describe(schema_writer& w, schema::duration<Rep, Period>) {

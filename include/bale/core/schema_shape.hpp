@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <string_view>
+#include <variant>
 
 namespace bale {
 
@@ -29,6 +30,15 @@ inline constexpr auto former_names = std::array<former_name, 0>{};
 ///       std::array<std::string_view, 1>{"id"};
 template <class T>
 inline constexpr auto required_members = std::array<std::string_view, 0>{};
+
+/// A name for a type that stays when its C++ name changes, declared where the type is:
+///   template <> inline constexpr std::string_view bale::stable_name<circle> = "circle";
+/// A variant whose alternatives all have one matches them by it when data of another layout is
+/// read, so alternatives may be added anywhere, reordered or removed. std::monostate is "none".
+template <class T>
+inline constexpr std::string_view stable_name{};
+template <>
+inline constexpr std::string_view stable_name<std::monostate> = "none";
 
 }  // namespace bale
 

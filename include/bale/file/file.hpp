@@ -549,10 +549,31 @@ inline std::size_t check_schema_block(const std::filesystem::path& path,
 // A file of another schema than the type's: its schema is read first and resolved against the
 // type's (bale/schema/resolution.hpp). One that does not resolve is refused before the payload
 // is read, with where the schemas differ.
+/// The plan for reading a file whose schema (text, at byte `at`) differs from the type's, or an
+/// error naming the file and the member where they do not resolve. Formats that write a
+/// variant's position cannot follow alternatives that moved.
+inline resolution file_resolution(const std::filesystem::path& path, std::uint8_t format_id,
+                                  std::string_view text, std::string_view wanted, std::size_t at) {
+  try {
+    resolution plan(parse_schema(text), parse_schema(wanted));
+    if (plan.moves_alternatives() && format_id != binary::id && format_id != compact::id)
+      throw error(errc::wrong_type,
+                  "a variant's alternatives moved, which " + format_name_of(format_id) +
+                      " data cannot follow (it stores their positions)");
+    return plan;
+  } catch (const error& e) {
+    error refused(e.code(), "file '" + path.string() + "': holds another type: " + e.detail(),
+                  e.offset() == error::no_offset ? at : at + e.offset());
+    if (!e.path().empty()) refused.prepend_field(e.path());
+    throw refused;
+  }
+}
+
 inline std::shared_ptr<const resolution> resolve_file_schema(int fd,
                                                              const std::filesystem::path& path,
                                                              std::size_t stored,
                                                              std::uint64_t fingerprint,
+                                                             std::uint8_t format_id,
                                                              const type_schema& wanted) {
   constexpr std::size_t at = file_header_size + schema_block_prefix;
   std::byte prefix[schema_block_prefix];
@@ -567,14 +588,8 @@ inline std::shared_ptr<const resolution> resolve_file_schema(int fd,
   if (fnv1a64(text) != fingerprint)
     file_error(errc::checksum_mismatch, path,
                "is damaged: its schema does not match the header's fingerprint", at);
-  try {
-    return std::make_shared<const resolution>(parse_schema(text), parse_schema(wanted.text()));
-  } catch (const error& e) {
-    error refused(e.code(), "file '" + path.string() + "': holds another type: " + e.detail(),
-                  e.offset() == error::no_offset ? at : at + e.offset());
-    if (!e.path().empty()) refused.prepend_field(e.path());
-    throw refused;
-  }
+  return std::make_shared<const resolution>(
+      file_resolution(path, format_id, text, wanted.text(), at));
 }
 
 /// The type a reader expects a file to hold; none when the file is only inspected.
@@ -626,7 +641,7 @@ file_contents read_file_as(const std::filesystem::path& path, const file_options
                file_header_size + static_cast<std::size_t>(stored_size));
   std::shared_ptr<const resolution> plan;
   if (has_schema && check_type && fingerprint != expected.schema->fingerprint())
-    plan = resolve_file_schema(fd.get(), path, stored, fingerprint, *expected.schema);
+    plan = resolve_file_schema(fd.get(), path, stored, fingerprint, format_id, *expected.schema);
   file_contents contents{
       byte_block(stored), {}, static_cast<codec>(header[6]), format_id, version, fingerprint, 0,
       std::move(plan)};

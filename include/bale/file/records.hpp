@@ -177,15 +177,7 @@ class record_reader : private detail::record_file {
   // with the member where they differ.
   void resolve(const std::string& wanted) {
     constexpr std::size_t at = detail::records_header_size + detail::records_schema_head_size;
-    try {
-      plan_.emplace(parse_schema(schema()), parse_schema(wanted));
-    } catch (const error& e) {
-      error refused(e.code(),
-                    "file '" + file_path().string() + "': holds another type: " + e.detail(),
-                    e.offset() == error::no_offset ? at : at + e.offset());
-      if (!e.path().empty()) refused.prepend_field(e.path());
-      throw refused;
-    }
+    plan_.emplace(detail::file_resolution(file_path(), format_id(), schema(), wanted, at));
   }
 
   std::optional<detail::resolution> plan_;

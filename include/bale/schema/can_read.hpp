@@ -216,9 +216,32 @@ template <class R, class W, class Seen>
 constexpr readability by_shape(schema::none*, schema::none*) {
   return {};
 }
+template <class... Ts>
+inline constexpr bool all_named = ((!stable_name<std::remove_cv_t<Ts>>.empty()) && ...);
+
+// The reader's alternative A against the writer's W when they have the same stable name.
+template <class Seen, class W, class A>
+constexpr readability same_name_alternative() {
+  if constexpr (stable_name<std::remove_cv_t<A>> == stable_name<std::remove_cv_t<W>>)
+    return check<A, W, Seen>();
+  else
+    return {};
+}
+// The writer's alternative W against the reader's of its name; none is an error only when read.
+template <class Seen, class W, class... A>
+constexpr readability named_alternative() {
+  readability r;
+  ((r.ok ? (void)(r = same_name_alternative<Seen, W, A>()) : (void)0), ...);
+  return inside(stable_name<std::remove_cv_t<W>>, r);
+}
+
 template <class R, class W, class Seen, class... A, class... B>
 constexpr readability by_shape(schema::variant<A...>*, schema::variant<B...>*) {
-  if constexpr (sizeof...(B) > sizeof...(A))
+  if constexpr (all_named<A...> && all_named<B...>) {
+    readability r;
+    ((r.ok ? (void)(r = named_alternative<Seen, B, A...>()) : (void)0), ...);
+    return r;
+  } else if constexpr (sizeof...(B) > sizeof...(A))
     return fails("fewer alternatives");
   else
     return []<std::size_t... I>(std::index_sequence<I...>) {

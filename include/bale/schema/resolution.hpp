@@ -10,7 +10,10 @@
 //     default);
 //   - enums with listed names on both sides match by name (a value whose name the reader lacks is
 //     an error when it is read), others by number with the underlying integer widening;
-//   - variants match alternative by position: a reader may add alternatives at the end;
+//   - variants match alternative by position (a reader may add alternatives at the end), or by
+//     stable name when every alternative on both sides has one (bale::stable_name): then they
+//     may be added, reordered or removed, and a value holding one the reader lacks is an error
+//     when it is read;
 //   - sequences, sets, maps, fixed arrays (same count), tuples (same arity), optionals, durations
 //     (same period) and time points resolve their elements;
 //   - a type described by hand reads data of its own version or an older one (its load branches
@@ -90,6 +93,9 @@ class resolution {
   /// Types described by hand that the writer wrote without a version and the reader has one:
   /// their data holds no version (it reads as version 0).
   const std::vector<std::string>& unversioned_types() const noexcept { return unversioned_; }
+  /// Whether a variant alternative reads into one at another position (or none): formats that
+  /// write a variant's position (JSON, MessagePack) cannot follow such a plan.
+  bool moves_alternatives() const noexcept { return moves_alternatives_; }
 
  private:
   [[noreturn]] void refuse(std::uint32_t w, std::uint32_t r, const std::string& path,
@@ -211,6 +217,7 @@ class resolution {
           child(step, a.children[i], b.children[i], path + "[" + std::to_string(i) + "]");
         return;
       case schema_kind::variant:
+        if (!a.names.empty() && !b.names.empty()) return plan_named_variant(step, a, b, path);
         if (a.children.size() > b.children.size()) refuse(w, r, path, "fewer alternatives");
         for (std::size_t i = 0; i < a.children.size(); ++i)
           child(step, a.children[i], b.children[i], path + "<" + std::to_string(i) + ">");
@@ -237,6 +244,25 @@ class resolution {
       for (std::size_t j = 0; j < b.names.size(); ++j)
         if (a.names[i] == b.names[j])
           steps_[step].enum_values.emplace_back(a.values[i], b.values[j]);
+  }
+
+  // Alternatives with stable names on both sides match by name; a writer's alternative the
+  // reader lacks is an error only when a value holds it.
+  void plan_named_variant(std::uint32_t step, const schema_node& a, const schema_node& b,
+                          const std::string& path) {
+    for (std::size_t i = 0; i < a.names.size(); ++i) {
+      const auto found = std::find(b.names.begin(), b.names.end(), a.names[i]);
+      if (found == b.names.end()) {
+        moves_alternatives_ = true;
+        steps_[step].reader_member.push_back(no_step);
+        steps_[step].children.push_back(no_step);
+        continue;
+      }
+      const auto j = static_cast<std::uint32_t>(found - b.names.begin());
+      if (j != i) moves_alternatives_ = true;
+      steps_[step].reader_member.push_back(j);
+      child(step, a.children[i], b.children[j], path + "<" + a.names[i] + ">");
+    }
   }
 
   // A type described by hand reads its own data, branching on the version it was written with:
@@ -292,6 +318,7 @@ class resolution {
   std::vector<std::uint64_t> same_log_;
   std::vector<std::size_t> depth_of_;  // per step, how deep its pair lies
   std::vector<std::string> unversioned_;
+  bool moves_alternatives_ = false;
 };
 
 }  // namespace bale::detail

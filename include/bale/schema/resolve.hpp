@@ -196,8 +196,14 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   void read_variant(std::size_t, F&& on_index) {
     const resolution_step& step = current();
     inner_.read_variant(step.children.size(), [&](std::size_t i) {
+      // By position, or by stable name (reader_member maps the writer's alternatives).
+      const std::size_t j = step.reader_member.empty() ? i : step.reader_member[i];
+      if (j == no_step)
+        fail(errc::invalid_value, "the variant holds alternative \"" +
+                                      plan_.writer()[step.writer].names[i] +
+                                      "\", which the type does not have");
       const cursor_guard next(*this, &step.children[i], 1);
-      on_index(i);
+      on_index(j);
     });
   }
 

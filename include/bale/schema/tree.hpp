@@ -29,7 +29,7 @@ enum class schema_kind : std::uint8_t {
   tuple,        // children: elements
   optional,     // children: value
   none,
-  variant,     // children: alternatives
+  variant,     // children: alternatives; names: their stable names, if all have one
   record,      // children: member types; names; flag: omits defaults
   duration,    // children: the count; period_num, period_den
   time_point,  // children: duration
@@ -241,6 +241,22 @@ class schema_parser {
     expect("]");
   }
 
+  // A variant's alternatives' stable names: one per alternative, each once.
+  void alternative_names(std::uint32_t n) {
+    const std::size_t start = pos_;
+    do {
+      std::string name = quoted();
+      for (const std::string& earlier : at_node(n).names)
+        if (earlier == name) fail("an alternative named twice");
+      at_node(n).names.push_back(std::move(name));
+    } while (take(","));
+    expect("]");
+    if (at_node(n).names.size() != at_node(n).children.size()) {
+      pos_ = start;
+      fail("a name for each alternative");
+    }
+  }
+
   // One node; returns its number (a ref returns the record it names).
   std::uint32_t node() {
     if (++depth_ > limits_.max_depth)
@@ -299,6 +315,7 @@ class schema_parser {
                                : schema_kind::variant);
       children_of(n);
       if (key == "map" && at_node(n).children.size() != 2) fail("a map has a key and a value");
+      if (key == "variant" && take(",\"names\":[")) alternative_names(n);
     } else if (key == "bits") {
       n = add(schema_kind::bits);
       at_node(n).count = unsigned_number();
@@ -499,6 +516,11 @@ class schema_printer {
       case schema_kind::variant:
         open("variant");
         list(s.children);
+        for (std::size_t i = 0; i < s.names.size(); ++i) {
+          out_ += i == 0 ? ",\"names\":[" : ",";
+          quoted(s.names[i]);
+        }
+        if (!s.names.empty()) out_ += ']';
         break;
       case schema_kind::array:
         open("array");
