@@ -11,6 +11,7 @@
 #include <bale/file/file.hpp>
 #include <bale/file/records.hpp>
 #include <bale/mpi/detail/header.hpp>
+#include <bale/schema/message.hpp>
 
 #include "message.hpp"
 
@@ -187,6 +188,11 @@ int main() {
   const fuzz::stamped stamped{3, {{1, "a"}, {2, ""}}, "n"};
   write("schema", "stamped",
         schema_input(bale::schema_of<fuzz::stamped>().text(), bale::serialize(stamped)));
+  // Framed messages (bale/schema/message.hpp): with their schema, and by fingerprint only.
+  write("schema", "framed_stamped", bale::serialize_framed(stamped, {.with_schema = true}));
+  write("schema", "framed_plain",
+        bale::serialize_framed<bale::compact>(plain, {.with_schema = true}));
+  write("schema", "framed_fingerprint", bale::serialize_framed(stamped));
   const auto scratch = std::filesystem::temp_directory_path() / "bale_make_corpus";
   bale::save_file<bale::compact>(scratch, plain);
   write("file", "inspect", file_bytes(scratch, 8));

@@ -75,8 +75,7 @@ TEST(VariantNames, AlternativesMatchByName) {
     FAIL();
   } catch (const bale::error& e) {
     EXPECT_EQ(e.code(), bale::errc::invalid_value);
-    EXPECT_NE(std::string(e.what()).find(R"(alternative "none")"), std::string::npos)
-        << e.what();
+    EXPECT_NE(std::string(e.what()).find(R"(alternative "none")"), std::string::npos) << e.what();
   }
 }
 
@@ -93,8 +92,8 @@ TEST(VariantNames, CanReadMatchesByNameToo) {
 }
 
 TEST(VariantNames, NamedFormatsCannotFollowMovedAlternatives) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("bale_variant_names_" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("bale_variant_names_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const written value = shapes::square{4};
   bale::save_file(dir / "b.bale", value);

@@ -399,14 +399,7 @@ void check_file_format(const std::filesystem::path& path, std::uint8_t id, std::
 template <file_format Format, class T>
 void deserialize_stored(std::uint8_t id, read_context& context, std::span<const std::byte> bytes,
                         T& value, const resolution* plan = nullptr) {
-  const auto read = [&]<class F>(F) {
-    if constexpr (resolvable_format<F>) {
-      if (plan != nullptr) return deserialize_resolved_in<F>(context, bytes, *plan, value);
-    } else {
-      if (plan != nullptr) context.allow_other_members();  // the names on the wire resolve
-    }
-    deserialize_in<F>(context, bytes, value);
-  };
+  const auto read = [&]<class F>(F) { deserialize_planned<F>(context, bytes, plan, value); };
   if constexpr (std::same_as<Format, stored_format>) {
     if (id == compact::id)
       read(compact{});
@@ -556,10 +549,8 @@ inline resolution file_resolution(const std::filesystem::path& path, std::uint8_
                                   std::string_view text, std::string_view wanted, std::size_t at) {
   try {
     resolution plan(parse_schema(text), parse_schema(wanted));
-    if (plan.moves_alternatives() && format_id != binary::id && format_id != compact::id)
-      throw error(errc::wrong_type,
-                  "a variant's alternatives moved, which " + format_name_of(format_id) +
-                      " data cannot follow (it stores their positions)");
+    require_followable(plan, format_id != binary::id && format_id != compact::id,
+                       format_name_of(format_id));
     return plan;
   } catch (const error& e) {
     error refused(e.code(), "file '" + path.string() + "': holds another type: " + e.detail(),
@@ -569,12 +560,9 @@ inline resolution file_resolution(const std::filesystem::path& path, std::uint8_
   }
 }
 
-inline std::shared_ptr<const resolution> resolve_file_schema(int fd,
-                                                             const std::filesystem::path& path,
-                                                             std::size_t stored,
-                                                             std::uint64_t fingerprint,
-                                                             std::uint8_t format_id,
-                                                             const type_schema& wanted) {
+inline std::shared_ptr<const resolution> resolve_file_schema(
+    int fd, const std::filesystem::path& path, std::size_t stored, std::uint64_t fingerprint,
+    std::uint8_t format_id, const type_schema& wanted) {
   constexpr std::size_t at = file_header_size + schema_block_prefix;
   std::byte prefix[schema_block_prefix];
   if (stored < schema_block_prefix ||

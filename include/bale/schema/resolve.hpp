@@ -520,15 +520,47 @@ namespace detail {
 template <class F>
 inline constexpr bool resolvable_format = !F::reader::self_describing;
 
+/// Tells the context what the plan knows that the data does not say: which types described by
+/// hand were written without a version.
+inline void expect_versions(read_context& context, const resolution& plan) {
+  for (const std::string& name : plan.unversioned_types()) context.versions().add_unversioned(name);
+}
+
 /// Reads a T from bytes of the plan's writer schema, with a context the caller set up.
 template <class Format, class T>
 void deserialize_resolved_in(read_context& context, std::span<const std::byte> bytes,
                              const resolution& plan, T& value) {
-  for (const std::string& name : plan.unversioned_types()) context.versions().add_unversioned(name);
+  expect_versions(context, plan);
   typename Format::reader inner(bytes, context);
   resolving_reader<typename Format::reader> ar(inner, plan);
   ar(value);
   require_consumed(inner);
+}
+
+/// Reads a T from bytes in Format written with the plan's writer schema, or with T's own when
+/// there is no plan. Byte formats follow the plan; formats that name members on the wire read
+/// them by name, members the type lacks skipped and those the data lacks at their defaults.
+template <class Format, class T>
+void deserialize_planned(read_context& context, std::span<const std::byte> bytes,
+                         const resolution* plan, T& value) {
+  if (plan != nullptr) {
+    if constexpr (resolvable_format<Format>) {
+      return deserialize_resolved_in<Format>(context, bytes, *plan, value);
+    } else {
+      expect_versions(context, *plan);
+      context.allow_other_members();
+    }
+  }
+  deserialize_in<Format>(context, bytes, value);
+}
+
+/// Refuses a plan that data in a format naming its members cannot follow: such formats store a
+/// variant's position, so alternatives that moved would be misread.
+inline void require_followable(const resolution& plan, bool names_on_wire,
+                               std::string_view format) {
+  if (names_on_wire && plan.moves_alternatives())
+    throw error(errc::wrong_type, "a variant's alternatives moved, which " + std::string(format) +
+                                      " data cannot follow (it stores their positions)");
 }
 
 /// The plan for reading data of `writer_schema` as T; throws errc::wrong_type (or

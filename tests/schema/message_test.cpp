@@ -1,0 +1,123 @@
+// Framed messages: the writer's schema travels with a message, or its fingerprint does and the
+// reader's cache knows the schema. Equal schemas read directly, others resolve; a frame is input
+// like any other: cut, damaged or lying frames are errors with offsets.
+
+#include <gtest/gtest.h>
+#include <bale/bale.hpp>
+#include <bale/schema/message.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace yesterday {
+struct order {
+  std::uint32_t id = 0;
+  std::string item;
+  std::int32_t count = 0;
+};
+}  // namespace yesterday
+
+namespace today {
+struct order {
+  std::uint64_t id = 0;
+  std::string item;
+  std::int64_t count = 0;
+  std::optional<std::string> coupon;
+  bool operator==(const order&) const = default;
+};
+}  // namespace today
+
+namespace {
+
+const yesterday::order sent{7, "tea", 3};
+const today::order expected{7, "tea", 3, std::nullopt};
+
+TEST(Framed, OwnSchemaReadsDirectly) {
+  bale::schema_cache cache;
+  const today::order value{1, "jam", 2, "half"};
+  EXPECT_EQ(bale::deserialize_framed<today::order>(bale::serialize_framed(value), cache), value);
+  EXPECT_EQ(cache.size(), 0U);  // nothing to learn or plan
+  const auto bytes = bale::serialize_framed(value);
+  EXPECT_EQ(bytes.size(), 9 + bale::serialized_size(value));
+}
+
+TEST(Framed, TheSchemaTravelsOnceThenTheFingerprintSuffices) {
+  bale::schema_cache cache;
+  const auto plain = bale::serialize_framed(sent);
+  try {
+    (void)bale::deserialize_framed<today::order>(plain, cache);
+    FAIL() << "read a message of an unknown schema";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::wrong_type);
+    EXPECT_NE(std::string(e.what()).find("not in the cache"), std::string::npos) << e.what();
+  }
+  const auto first = bale::serialize_framed(sent, {.with_schema = true});
+  EXPECT_EQ(first.size(), plain.size() + 4 + bale::schema_of<yesterday::order>().text().size());
+  EXPECT_EQ(bale::deserialize_framed<today::order>(first, cache), expected);
+  EXPECT_TRUE(cache.contains(bale::schema_of<yesterday::order>().fingerprint()));
+  EXPECT_EQ(bale::deserialize_framed<today::order>(plain, cache), expected);
+  // Every format; a cache filled by hand.
+  bale::schema_cache known;
+  known.add<yesterday::order>();
+  EXPECT_EQ((bale::deserialize_framed<today::order, bale::compact>(
+                bale::serialize_framed<bale::compact>(sent), known)),
+            expected);
+  EXPECT_EQ((bale::deserialize_framed<today::order, bale::json>(
+                bale::serialize_framed<bale::json>(sent), known)),
+            expected);
+  EXPECT_EQ((bale::deserialize_framed<today::order, bale::msgpack>(
+                bale::serialize_framed<bale::msgpack>(sent), known)),
+            expected);
+}
+
+TEST(Framed, BadFramesAreErrorsWithOffsets) {
+  bale::schema_cache cache;
+  const auto first = bale::serialize_framed(sent, {.with_schema = true});
+  const auto expect_error = [&](std::vector<std::byte> bytes, bale::errc code, std::size_t at) {
+    try {
+      (void)bale::deserialize_framed<today::order>(bytes, cache);
+      FAIL() << "read a bad frame";
+    } catch (const bale::error& e) {
+      EXPECT_EQ(e.code(), code) << e.what();
+      EXPECT_EQ(e.offset(), at) << e.what();
+    }
+  };
+  expect_error({first.begin(), first.begin() + 5}, bale::errc::end_of_input, 5);
+  auto kind = first;
+  kind[0] = std::byte{3};
+  expect_error(kind, bale::errc::invalid_value, 0);
+  auto size = first;
+  bale::detail::put_u32(size.data() + 9, 0xFFFFFFF0U);
+  expect_error(size, bale::errc::length_too_large, 9);
+  auto text = first;
+  text[20] = std::byte{'#'};  // a changed schema: its fingerprint no longer matches
+  expect_error(text, bale::errc::checksum_mismatch, 1);
+  auto payload = first;
+  payload.pop_back();  // the value cut short: the offset counts from the frame's start
+  try {
+    (void)bale::deserialize_framed<today::order>(payload, cache);
+    FAIL();
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::end_of_input);
+    EXPECT_GT(e.offset(), 13 + bale::schema_of<yesterday::order>().text().size());
+  }
+  EXPECT_EQ(cache.size(), 1U);  // the good schema was learnt; the damaged one was not
+}
+
+TEST(Framed, TheCacheIsBounded) {
+  bale::schema_cache cache({.max_schemas = 1});
+  cache.add<yesterday::order>();
+  cache.add<yesterday::order>();  // known: not stored twice
+  EXPECT_EQ(cache.size(), 1U);
+  try {
+    cache.add<today::order>();
+    FAIL();
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::element_limit);
+  }
+  EXPECT_THROW(bale::schema_cache().add("{not a schema"), bale::error);
+}
+
+}  // namespace
