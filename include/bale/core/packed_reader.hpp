@@ -174,9 +174,18 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   /// A fixed number of elements into contiguous memory.
   template <class T>
   void read_contiguous(T* data, std::size_t count) {
+    constexpr wire_size size = wire_size_of<Codec, T>;
     if constexpr (Codec::template bulk<T>) {
       if (count != 0)
         std::memcpy(static_cast<void*>(data), take(count * sizeof(T)), count * sizeof(T));
+    } else if constexpr (Checked && size.fixed && size.min > 0 && composite_wire_shape<T>) {
+      // Records of a fixed size: one bounds check for the run, then unchecked reads of their
+      // fields, through a reader whose position stays in a register.
+      if (count > remaining() / size.min) [[unlikely]]
+        fail_short(count * size.min);
+      const std::byte* start = take(count * size.min);
+      packed_reader<Codec, false, Anchor> fixed(begin_, start, start + count * size.min, context_);
+      for_each_index(count, [&](std::size_t i) { serializer<T>::load(fixed, data[i]); });
     } else {
       std::size_t done = 0;
       if constexpr (requires(const std::byte* at) { Codec::read_run(at, end_, data, count); }) {
@@ -230,32 +239,44 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
  private:
   using nesting = nesting_guard<packed_reader>;
 
-  // Reads a length and proves, before anything is allocated, that the input can hold it.
+  // Reads a length and proves, before anything is allocated, that the input can hold it. Always
+  // inlined, with its messages built out of line: every string and short vector pays for it.
   template <class Element>
-  std::size_t read_count(bool allocates) {
+  [[gnu::always_inline]] std::size_t read_count(bool allocates) {
     const std::size_t at = offset();
     const std::uint64_t count = Codec::read_length(*this);
     constexpr std::size_t min_size = wire_size_of<Codec, Element>.min;
     if constexpr (min_size > 0) {
-      if (count > remaining() / min_size)
-        fail_at(errc::length_too_large,
-                "length " + std::to_string(count) + " with at least " + std::to_string(min_size) +
-                    " bytes per element exceeds the " + std::to_string(remaining()) + " bytes left",
-                at);
+      if (count > remaining() / min_size) [[unlikely]]
+        fail_length(count, min_size, at);
     } else {
       // Elements may take no bytes: each either consumes input or counts as an empty element.
-      if (count > remaining() + context_.empty_elements_left())
-        fail_at(errc::length_too_large,
-                "length " + std::to_string(count) + " exceeds the " + std::to_string(remaining()) +
-                    " bytes left and the empty-element limit",
-                at);
+      if (count > remaining() + context_.empty_elements_left()) [[unlikely]]
+        fail_length(count, 0, at);
     }
     if (allocates && !context_.try_charge(static_cast<std::size_t>(count), sizeof(Element)))
-      fail_at(errc::allocation_limit,
-              "length " + std::to_string(count) + " would pass the allocation limit of " +
-                  std::to_string(context_.limits().max_allocation) + " bytes",
-              at);
+        [[unlikely]]
+      fail_length_allocation(count, at);
     return static_cast<std::size_t>(count);
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_length(std::uint64_t count, std::size_t min_size,
+                                                          std::size_t at) const {
+    if (min_size > 0)
+      fail_at(errc::length_too_large,
+              "length " + std::to_string(count) + " with at least " + std::to_string(min_size) +
+                  " bytes per element exceeds the " + std::to_string(remaining()) + " bytes left",
+              at);
+    fail_at(errc::length_too_large,
+            "length " + std::to_string(count) + " exceeds the " + std::to_string(remaining()) +
+                " bytes left and the empty-element limit",
+            at);
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_length_allocation(std::uint64_t count,
+                                                                     std::size_t at) const {
+    fail_at(errc::allocation_limit,
+            "length " + std::to_string(count) + " would pass the allocation limit of " +
+                std::to_string(context_.limits().max_allocation) + " bytes",
+            at);
   }
 
   // Elements that may take no bytes on the wire: the count is not paid for by the input, so the
