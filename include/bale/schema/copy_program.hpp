@@ -294,8 +294,15 @@ inline void convert_column(const copy_step& s, std::byte* dst, std::size_t dst_s
 /// into data[0..n), in blocks that stay in the first-level cache.
 template <flat_record T>
 void run_copy(const copy_program& program, const std::byte* src, std::size_t n, T* data) {
-  static const T defaults{};
-  const auto* const default_bytes = reinterpret_cast<const std::byte*>(&defaults);
+  // A default record's bytes, with room after them: a step copies 1 to 32 bytes at a time, and
+  // the compiler must not see a read that could pass the end of a small record.
+  static const auto defaults = [] {
+    std::array<std::byte, sizeof(T) + 32> bytes{};
+    const T value{};
+    std::memcpy(bytes.data(), &value, sizeof(T));
+    return bytes;
+  }();
+  const std::byte* const default_bytes = defaults.data();
   constexpr std::size_t block = 256;
   for (std::size_t first = 0; first < n; first += block) {
     const std::size_t m = std::min(block, n - first);
