@@ -230,23 +230,6 @@ inline void copy_column(std::byte* dst, std::size_t dst_stride, const std::byte*
   }
 }
 
-// Copies the same `bytes` (a default member) into n records `dst_stride` apart.
-inline void fill_column(std::byte* dst, std::size_t dst_stride, const std::byte* value,
-                        std::size_t bytes, std::size_t n) {
-  switch (bytes) {
-    case 1:
-      return copy_column_of<1>(dst, dst_stride, value, 0, n);
-    case 2:
-      return copy_column_of<2>(dst, dst_stride, value, 0, n);
-    case 4:
-      return copy_column_of<4>(dst, dst_stride, value, 0, n);
-    case 8:
-      return copy_column_of<8>(dst, dst_stride, value, 0, n);
-    default:
-      for (std::size_t k = 0; k < n; ++k) std::memcpy(dst + k * dst_stride, value, bytes);
-  }
-}
-
 // Calls f(W{}) with the C++ type of number kind k (one the program copies).
 template <class F>
 void with_number_type(scalar_kind k, F&& f) {
@@ -310,7 +293,7 @@ void run_copy(const copy_program& program, const std::byte* src, std::size_t n, 
     const std::byte* const from = src + first * program.wire_size;
     for (const copy_step& s : program.steps) {
       if (s.from_defaults)
-        fill_column(dst + s.dst, sizeof(T), default_bytes + s.src, s.bytes, m);
+        copy_column(dst + s.dst, sizeof(T), default_bytes + s.src, 0, s.bytes, m);
       else if (s.from == s.to)
         copy_column(dst + s.dst, sizeof(T), from + s.src, program.wire_size, s.bytes, m);
       else
