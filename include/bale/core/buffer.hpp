@@ -2,9 +2,10 @@
 // The byte containers the entry points read from and write to.
 
 #include <cstddef>
-#include <ranges>
 #include <span>
 #include <type_traits>
+
+#include "bale/core/ranges.hpp"
 
 namespace bale {
 
@@ -15,8 +16,8 @@ concept byte_type = std::is_same_v<T, char> || std::is_same_v<T, unsigned char> 
 
 /// What bytes can be read from: span, string_view, vector, string, array of a byte type.
 template <class R>
-concept byte_input = std::ranges::contiguous_range<R> && std::ranges::sized_range<R> &&
-    byte_type<std::remove_cv_t<std::ranges::range_value_t<R>>>;
+concept byte_input =
+    detail::contiguous_sized_range<R> && byte_type<std::remove_cv_t<detail::range_value_of<R>>>;
 
 /// What bytes can be appended to: std::vector<std::byte|char|unsigned char>, std::string, ...
 template <class B>
@@ -29,9 +30,8 @@ concept byte_buffer = requires(B& buffer, std::size_t n) {
 
 /// What bytes can be written into in place: span, array, C array, vector, string of a byte type.
 template <class R>
-concept byte_output = std::ranges::contiguous_range<R> && std::ranges::sized_range<R> &&
-    byte_type<std::ranges::range_value_t<R>> &&
-    !std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<R>>>;
+concept byte_output = detail::contiguous_sized_range<R> && byte_type<detail::range_value_of<R>> &&
+    !std::is_const_v<std::remove_reference_t<detail::range_reference_of<R>>>;
 
 template <byte_output R>
 std::span<std::byte> as_writable_byte_span(R& bytes) noexcept {

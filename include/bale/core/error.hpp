@@ -113,19 +113,24 @@ class error : public std::runtime_error {
  private:
   // A field name is followed by '.', unless the path goes on with an index.
   bool joiner() const noexcept { return !path_.empty() && path_.front() != '['; }
-  void compose() {
-    message_ = "bale: ";
-    message_ += to_string(code_);
-    message_ += ": ";
-    message_ += detail_;
-    if (has_offset()) {
-      message_ += " at byte ";
-      message_ += std::to_string(offset_);
-    }
-    if (!path_.empty()) {
-      message_ += " in ";
-      message_ += path_;
-    }
+  // Cold, and with no std::to_string: this runs once per error, but every translation unit that
+  // reads anything compiles it.
+  [[gnu::cold]] void compose() {
+    char digits[24];
+    std::size_t first = sizeof digits;
+    for (std::size_t v = offset_; first == sizeof digits || v != 0; v /= 10)
+      digits[--first] = static_cast<char>('0' + v % 10);
+    const std::string_view parts[] = {
+        "bale: ",
+        to_string(code_),
+        ": ",
+        detail_,
+        has_offset() ? " at byte " : "",
+        has_offset() ? std::string_view(digits + first, sizeof digits - first) : "",
+        path_.empty() ? "" : " in ",
+        path_};
+    message_.clear();
+    for (const std::string_view part : parts) message_.append(part.data(), part.size());
   }
 
   errc code_;

@@ -25,6 +25,8 @@
 
 #include "bale/core/address_map.hpp"
 #include "bale/core/ownership_forest.hpp"
+#include "bale/core/read_context.hpp"
+#include "bale/core/write_context.hpp"
 
 namespace bale::detail {
 
@@ -36,14 +38,6 @@ inline std::string readable_name(const std::type_info& type) {
   std::free(name);
   return out;
 }
-
-/// A registry's functions for pointers of one static type (`site`), instantiated for one archive
-/// type, as bale::with installs them in a write or read context (core/registry.hpp).
-struct installed_registry {
-  const std::type_info* site;
-  const std::type_info* archive;
-  const void* dispatch;
-};
 
 /// A body that a pointer promised and the queue still holds: the object and how to write it
 /// (instantiated for the archive that met the pointer; the queue is emptied by that same archive).
@@ -147,6 +141,15 @@ class object_writer_table {
       if (const address_map::slot* s = numbers_.find(address); s->held_by == holder::observers)
         return s;
     return nullptr;
+  }
+
+  /// Why the message is incomplete, if it is: an object that observers met and no pointer owns.
+  std::optional<std::string> dangling_objects() const {
+    const address_map::slot* s = unowned_object();
+    if (s == nullptr) return std::nullopt;
+    return "object " + std::to_string(s->number) + " (a " + readable_name(*s->type) +
+           ") is met by observers only: an observer points at an object that a shared_ptr, "
+           "unique_ptr or owning_ptr of the same message owns";
   }
 
   body_queue<pending_save>& queue() noexcept { return queue_; }
@@ -328,6 +331,15 @@ class object_reader_table {
     return std::nullopt;
   }
 
+  /// Why the message is incomplete, if it is: an object whose observers would dangle.
+  std::optional<std::string> dangling_objects() const {
+    const auto number = dangling_object();
+    if (!number) return std::nullopt;
+    return "object " + std::to_string(*number) +
+           " is observed but no shared_ptr, unique_ptr or owning_ptr of the message owns it: its "
+           "observers would dangle";
+  }
+
   body_queue<pending_load>& queue() noexcept { return queue_; }
 
   /// The ids of the polymorphic types the message has named so far, in order.
@@ -356,5 +368,12 @@ class object_reader_table {
   body_queue<pending_load> queue_;
   ownership_forest forest_;  // started by the first object an observer makes
 };
+
+inline object_writer_table& write_context::objects() {
+  return objects_.get();
+}
+inline object_reader_table& read_context::objects() {
+  return objects_.get();
+}
 
 }  // namespace bale::detail

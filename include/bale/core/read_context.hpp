@@ -4,18 +4,20 @@
 // pointers own and the versions read.
 
 #include <cstddef>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "bale/core/error.hpp"
+#include "bale/core/installed_registry.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/core/nesting.hpp"
-#include "bale/core/object_table.hpp"
+#include "bale/core/on_demand.hpp"
 #include "bale/core/version.hpp"
 
 namespace bale::detail {
+
+class object_reader_table;
 
 class read_context : public nesting_state {
  public:
@@ -43,20 +45,12 @@ class read_context : public nesting_state {
   bool other_members_allowed() const noexcept { return other_members_allowed_; }
   void allow_other_members() noexcept { other_members_allowed_ = true; }
 
-  object_reader_table& objects() {
-    if (!objects_) objects_ = std::make_unique<object_reader_table>();
-    return *objects_;
-  }
+  /// The objects pointers own (defined in core/object_table.hpp, which code that meets pointers
+  /// includes: a message without them compiles none of it).
+  inline object_reader_table& objects();
   /// After a message is read: why an object that observers point at would dangle, if one would:
   /// owned by no pointer of the message, or held by weak_ptrs only (freed when the read returns).
-  std::optional<std::string> dangling_objects() const {
-    if (!objects_) return std::nullopt;
-    const auto number = objects_->dangling_object();
-    if (!number) return std::nullopt;
-    return "object " + std::to_string(*number) +
-           " is observed but no shared_ptr, unique_ptr or owning_ptr of the message owns it: its "
-           "observers would dangle";
-  }
+  std::optional<std::string> dangling_objects() const { return objects_.dangling_objects(); }
   /// Forgets the objects and versions read: the next value is a message of its own (bale::reader).
   void restart_message() noexcept {
     objects_.reset();
@@ -86,7 +80,7 @@ class read_context : public nesting_state {
   std::size_t empty_bytes_ = 0;
   bool views_allowed_ = true;
   bool other_members_allowed_ = false;
-  std::unique_ptr<object_reader_table> objects_;
+  on_demand<object_reader_table> objects_;
   std::vector<installed_registry> registries_;
   version_table versions_;
 };

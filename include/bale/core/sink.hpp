@@ -81,22 +81,18 @@ class span_sink {
 struct overwrite_t {};
 
 /// Appends to a growable byte container: for formats whose size is not worth computing first
-/// (text). finish() trims the container to what was written.
-template <class Buffer>
-class buffer_sink {
+/// (text). finish() trims the container to what was written. One class for every container: what
+/// depends on the container (growing it, trimming it) goes through functions chosen when the sink
+/// is made, so a writer is compiled once however many kinds of buffer a program writes into.
+class growing_sink {
  public:
   static constexpr bool counts_only = false;
-  explicit buffer_sink(Buffer& buffer)
-      : buffer_(buffer),
-        data_(reinterpret_cast<std::byte*>(buffer.data())),
-        size_(buffer.size()),
-        capacity_(buffer.size()) {}
+  template <class Buffer>
+  explicit growing_sink(Buffer& buffer) : growing_sink(buffer, buffer.size(), overwrite_t{}) {}
   /// Writes over the buffer's bytes from its start, growing it only past its present size.
-  buffer_sink(Buffer& buffer, overwrite_t)
-      : buffer_(buffer),
-        data_(reinterpret_cast<std::byte*>(buffer.data())),
-        size_(0),
-        capacity_(buffer.size()) {}
+  template <class Buffer>
+  growing_sink(Buffer& buffer, overwrite_t) : growing_sink(buffer, 0, overwrite_t{}) {}
+
   void put(const void* data, std::size_t n) {
     if (n > capacity_ - size_) [[unlikely]]
       grow(n);
@@ -120,43 +116,65 @@ class buffer_sink {
   }
   void advance(std::size_t n) noexcept { size_ += n; }
   std::size_t size() const noexcept { return size_; }
-  void finish() { buffer_.resize(size_); }
+  void finish() { resize_(buffer_, size_); }
 
  private:
+  template <class Buffer>
+  growing_sink(Buffer& buffer, std::size_t size, overwrite_t)
+      : buffer_(&buffer),
+        grow_(&grow_buffer<Buffer>),
+        resize_(&resize_buffer<Buffer>),
+        data_(reinterpret_cast<std::byte*>(buffer.data())),
+        size_(size),
+        capacity_(buffer.size()) {}
+
   /// How far a buffer with spare capacity is resized at a time.
   static constexpr std::size_t step = 16384;
+
+  [[gnu::noinline]] void grow(std::size_t n) { data_ = grow_(buffer_, size_, n, capacity_); }
 
   // Resizing a standard container zero-fills what it adds. Room is therefore made a step at a
   // time within the buffer's capacity: the zero-fill brings those lines into the cache just
   // before the writes that overwrite them, where filling all of a large capacity at once costs
   // a pass over cold memory. Out of capacity, the buffer is reserved at least twice as large.
   // The buffer's data and size are kept here, not asked of the buffer on every put.
-  [[gnu::noinline]] void grow(std::size_t n) {
+  template <class Buffer>
+  static std::byte* grow_buffer(void* to, std::size_t size, std::size_t n, std::size_t& room) {
+    Buffer& buffer = *static_cast<Buffer*>(to);
     if constexpr (requires {
-                    buffer_.capacity();
-                    buffer_.reserve(n);
+                    buffer.capacity();
+                    buffer.reserve(n);
                   }) {
-      const std::size_t needed = size_ + n;
-      if (needed > buffer_.capacity())
-        buffer_.reserve(needed > 2 * buffer_.capacity() ? needed : 2 * buffer_.capacity());
-      const std::size_t capacity = buffer_.capacity();
-      std::size_t target = needed > size_ + step ? needed : size_ + step;
+      const std::size_t needed = size + n;
+      if (needed > buffer.capacity())
+        buffer.reserve(needed > 2 * buffer.capacity() ? needed : 2 * buffer.capacity());
+      const std::size_t capacity = buffer.capacity();
+      std::size_t target = needed > size + step ? needed : size + step;
       if (target > capacity || capacity - target < step) target = capacity;  // no last sliver
-      buffer_.resize(target);
+      buffer.resize(target);
     } else {
-      std::size_t capacity = capacity_ * 2;
-      if (capacity < size_ + n) capacity = size_ + n;
+      std::size_t capacity = room * 2;
+      if (capacity < size + n) capacity = size + n;
       if (capacity < 256) capacity = 256;
-      buffer_.resize(capacity);
+      buffer.resize(capacity);
     }
-    data_ = reinterpret_cast<std::byte*>(buffer_.data());
-    capacity_ = buffer_.size();
+    room = buffer.size();
+    return reinterpret_cast<std::byte*>(buffer.data());
+  }
+  template <class Buffer>
+  static void resize_buffer(void* buffer, std::size_t size) {
+    static_cast<Buffer*>(buffer)->resize(size);
   }
 
-  Buffer& buffer_;
+  void* buffer_;
+  std::byte* (*grow_)(void* buffer, std::size_t size, std::size_t n, std::size_t& room);
+  void (*resize_)(void* buffer, std::size_t size);
   std::byte* data_;
   std::size_t size_;
   std::size_t capacity_;
 };
+
+template <class Buffer>
+using buffer_sink = growing_sink;
 
 }  // namespace bale::detail

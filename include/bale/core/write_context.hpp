@@ -5,17 +5,19 @@
 // the objects that pointers own (made when the first pointer is met: a message without pointers
 // never makes it), and the versions written.
 
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "bale/core/installed_registry.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/core/nesting.hpp"
-#include "bale/core/object_table.hpp"
+#include "bale/core/on_demand.hpp"
 #include "bale/core/version.hpp"
 
 namespace bale::detail {
+
+class object_writer_table;
 
 class write_context : public nesting_state {
  public:
@@ -26,24 +28,16 @@ class write_context : public nesting_state {
 
   const bale::limits& limits() const noexcept { return limits_; }
 
-  object_writer_table& objects() {
-    if (!objects_) objects_ = std::make_unique<object_writer_table>();
-    return *objects_;
-  }
+  /// The objects pointers own (defined in core/object_table.hpp, which code that meets pointers
+  /// includes: a message without them compiles none of it).
+  inline object_writer_table& objects();
   /// After a message's first (or only) pass has met every pointer: why an object that observers
   /// point at is owned by no pointer of the message, if one is.
-  std::optional<std::string> dangling_objects() const {
-    if (!objects_) return std::nullopt;
-    const address_map::slot* s = objects_->unowned_object();
-    if (s == nullptr) return std::nullopt;
-    return "object " + std::to_string(s->number) + " (a " + readable_name(*s->type) +
-           ") is met by observers only: an observer points at an object that a shared_ptr, "
-           "unique_ptr or owning_ptr of the same message owns";
-  }
+  std::optional<std::string> dangling_objects() const { return objects_.dangling_objects(); }
   /// Called between the sizing pass and the writing pass: both must number objects and store
   /// versions alike.
   void restart_message() {
-    if (objects_) objects_->restart();
+    objects_.restart();
     versions_.restart();
   }
 
@@ -55,7 +49,7 @@ class write_context : public nesting_state {
 
  private:
   bale::limits limits_;
-  std::unique_ptr<object_writer_table> objects_;
+  on_demand<object_writer_table> objects_;
   std::vector<installed_registry> registries_;
   version_table versions_;
 };

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "bale/base64/base64.hpp"
+#include "bale/base64/codec.hpp"
 #include "bale/core/archive_base.hpp"
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"

@@ -17,6 +17,7 @@
 #include "bale/core/archive_base.hpp"
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
+#include "bale/core/object_table.hpp"  // the counts of a pointer graph's bodies
 #include "bale/core/serializer.hpp"
 #include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"

@@ -6,7 +6,6 @@
 #include <array>
 #include <cstddef>
 #include <string_view>
-#include <tuple>
 #include <type_traits>
 
 #include "bale/reflect/aggregate.hpp"
@@ -32,12 +31,34 @@ struct declared_object_holder {
 template <class T>
 extern const declared_object_holder<T> declared_object;
 
+// Pointers to every member of the declared object in a flat pack that yields member I by
+// deduction (a std::tuple of them costs the compiler a recursive instantiation per member).
+template <std::size_t I, class M>
+struct indexed_member_pointer {
+  const M* pointer;
+};
+template <class Indices, class... M>
+struct member_pointer_pack;
+template <std::size_t... I, class... M>
+struct member_pointer_pack<std::index_sequence<I...>, M...> : indexed_member_pointer<I, M>... {};
+
+template <std::size_t I, class M>
+consteval member_pointer_holder<M> pointer_at(const indexed_member_pointer<I, M>& p) {
+  return {p.pointer};
+}
+
+// A function, not a variable: a variable would be emitted, pointing at the object never defined.
+template <class T>
+consteval auto member_pointers_of() {
+  return visit_members<member_count<T>>(declared_object<T>.value, [](const auto&... members) {
+    return member_pointer_pack<std::make_index_sequence<sizeof...(members)>,
+                               std::remove_cvref_t<decltype(members)>...>{{&members}...};
+  });
+}
+
 template <class T, std::size_t I>
 consteval auto typed_member_pointer() {
-  return visit_members<member_count<T>>(declared_object<T>.value, [](const auto&... members) {
-    return std::get<I>(
-        std::tuple{member_pointer_holder<std::remove_cvref_t<decltype(members)>>{&members}...});
-  });
+  return pointer_at<I>(member_pointers_of<T>());
 }
 
 template <auto Pointer>

@@ -7,12 +7,12 @@
 #include <cstring>
 #include <iterator>
 #include <memory>
-#include <ranges>
 #include <string>
 #include <utility>
 
 #include "bale/core/archive_base.hpp"
 #include "bale/core/error.hpp"
+#include "bale/core/ranges.hpp"
 #include "bale/types/detail/element_inserter.hpp"
 #include "bale/types/detail/node_cost.hpp"
 
@@ -23,7 +23,7 @@ namespace bale::detail {
 /// dependent load at a time, not the work on each, is what bounds writing a large one.
 template <class Range, class F>
 void for_each_element(const Range& range, F&& f) {
-  if constexpr (std::ranges::random_access_range<Range>) {
+  if constexpr (random_access_range<const Range>) {
     for (const auto& element : range) f(element);
   } else {
     const auto end = std::ranges::end(range);
@@ -38,7 +38,7 @@ void for_each_element(const Range& range, F&& f) {
 
 template <class Archive, class Range>
 void save_range(Archive& ar, const Range& range, std::size_t count) {
-  if constexpr (std::ranges::contiguous_range<Range>) {
+  if constexpr (contiguous_sized_range<const Range>) {
     ar.write_contiguous_sequence(std::ranges::data(range), count);
   } else {
     ar.write_sequence(count,
@@ -99,7 +99,7 @@ class resize_target {
 template <node_kind Kind = node_kind::none, class Archive, class Container>
 void load_back(Archive& ar, Container& container) {
   using T = typename Container::value_type;
-  if constexpr (std::ranges::contiguous_range<Container>) {
+  if constexpr (contiguous_sized_range<Container>) {
     resize_target target(container);
     ar.template read_sequence_into<T>(target);
     if constexpr (requires { container.shrink_to_fit(); }) {
