@@ -68,6 +68,21 @@ TEST(Base64, StrictDecoding) {
   EXPECT_EQ(decode_error("Zm9v Zm9v").code(), bale::errc::invalid_value);  // no whitespace
 }
 
+// Including bale/base64/base64.hpp installs the widest kernel the CPU runs before main; without
+// this, the kernel tests below would test the portable codec only, and pass.
+TEST(Base64, IncludingTheHeaderInstallsTheVectorKernels) {
+  using bale::base64::detail::kernel;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  const kernel expected = __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512bw")
+                              ? kernel::avx512
+                          : __builtin_cpu_supports("avx2") ? kernel::avx2
+                                                           : kernel::portable;
+  EXPECT_EQ(bale::base64::detail::best_kernel(), expected);
+#else
+  EXPECT_EQ(bale::base64::detail::best_kernel(), kernel::portable);
+#endif
+}
+
 // Every kernel this CPU runs, narrowest first (the portable codec always).
 std::vector<bale::base64::detail::kernel> kernels() {
   using bale::base64::detail::kernel;
