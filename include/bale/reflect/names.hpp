@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include "bale/reflect/aggregate.hpp"
 
