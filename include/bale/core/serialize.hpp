@@ -54,8 +54,8 @@ std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
   if constexpr (!detail::sizes_first<Format>) {
     // Text: written once into the growing buffer; counting first would format every number twice.
     const std::size_t old_size = buffer.size();
-    detail::buffer_sink<Buffer> sink(buffer);
-    typename Format::template writer<detail::buffer_sink<Buffer>> ar(sink, context);
+    detail::growing_sink sink(buffer);
+    typename Format::template writer<detail::growing_sink> ar(sink, context);
     try {
       ar(values...);
       detail::end_message(ar);
@@ -124,8 +124,8 @@ std::size_t serialize_assign(Buffer& buffer, const Ts&... values) {
   detail::write_context context;
   try {
     if constexpr (!detail::sizes_first<Format>) {
-      detail::buffer_sink<Buffer> sink(buffer, detail::overwrite_t{});
-      typename Format::template writer<detail::buffer_sink<Buffer>> ar(sink, context);
+      detail::growing_sink sink(buffer, detail::overwrite_t{});
+      typename Format::template writer<detail::growing_sink> ar(sink, context);
       ar(values...);
       detail::end_message(ar);
       sink.finish();
@@ -160,8 +160,8 @@ std::vector<std::byte> serialize(const T& value, const limits& lim) {
   detail::write_context context(lim);
   std::vector<std::byte> bytes;
   if constexpr (!detail::sizes_first<Format>) {
-    detail::buffer_sink<std::vector<std::byte>> sink(bytes);
-    typename Format::template writer<detail::buffer_sink<std::vector<std::byte>>> ar(sink, context);
+    detail::growing_sink sink(bytes);
+    typename Format::template writer<detail::growing_sink> ar(sink, context);
     ar(value);
     detail::end_message(ar);
     sink.finish();

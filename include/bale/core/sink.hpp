@@ -88,10 +88,10 @@ class growing_sink {
  public:
   static constexpr bool counts_only = false;
   template <class Buffer>
-  explicit growing_sink(Buffer& buffer) : growing_sink(buffer, buffer.size(), overwrite_t{}) {}
+  explicit growing_sink(Buffer& buffer) : growing_sink(buffer, buffer.size()) {}
   /// Writes over the buffer's bytes from its start, growing it only past its present size.
   template <class Buffer>
-  growing_sink(Buffer& buffer, overwrite_t) : growing_sink(buffer, 0, overwrite_t{}) {}
+  growing_sink(Buffer& buffer, overwrite_t) : growing_sink(buffer, std::size_t{0}) {}
 
   void put(const void* data, std::size_t n) {
     if (n > capacity_ - size_) [[unlikely]]
@@ -119,8 +119,9 @@ class growing_sink {
   void finish() { resize_(buffer_, size_); }
 
  private:
+  // Starts after the buffer's first `size` bytes.
   template <class Buffer>
-  growing_sink(Buffer& buffer, std::size_t size, overwrite_t)
+  growing_sink(Buffer& buffer, std::size_t size)
       : buffer_(&buffer),
         grow_(&grow_buffer<Buffer>),
         resize_(&resize_buffer<Buffer>),
@@ -173,8 +174,5 @@ class growing_sink {
   std::size_t size_;
   std::size_t capacity_;
 };
-
-template <class Buffer>
-using buffer_sink = growing_sink;
 
 }  // namespace bale::detail

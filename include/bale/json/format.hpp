@@ -87,9 +87,9 @@ static_assert(format<json>);  // its writer and reader keep the archive contract
 template <byte_buffer Buffer, class T>
 void to_json_into(Buffer& buffer, const T& value, const json_options& options = {}) {
   const std::size_t old_size = buffer.size();
-  detail::buffer_sink<Buffer> sink(buffer);
+  detail::growing_sink sink(buffer);
   detail::write_context context;
-  detail::json_writer<detail::buffer_sink<Buffer>> ar(sink, context, options);
+  detail::json_writer<detail::growing_sink> ar(sink, context, options);
   try {
     ar(value);
     detail::end_message(ar);
