@@ -1,6 +1,7 @@
 #pragma once
-// Writing: serialize, serialize_into, serialize_to, serialized_size, and bale::writer. The exact
-// size is computed first, then memory is allocated (or grown) once and written into.
+// Writing: serialize, serialize_into, serialize_assign, serialize_to, serialized_size, and
+// bale::writer. The binary formats count the size first, then allocate (or grow) once and write;
+// into a buffer that can grow, a large node container is counted by its first elements only.
 
 #include <cstddef>
 #include <cstring>
@@ -30,13 +31,56 @@ std::size_t serialized_size_in(write_context& context, const Ts&... values) {
   context.restart_message();
   return counter.size();
 }
-/// A save() that wrote fewer bytes the second time leaves bytes nobody wrote: an error too.
+/// A save() that wrote other than the counted bytes the second time: an error.
+[[noreturn, gnu::cold, gnu::noinline]] inline void fail_unfilled(std::size_t written,
+                                                                 std::size_t size) {
+  throw error(errc::invalid_value,
+              "a save() wrote " + std::to_string(written) + " bytes where the size counted " +
+                  std::to_string(size) + ": it must write the same bytes every time",
+              written);
+}
 inline void require_filled(const span_sink& sink, std::size_t size) {
-  if (sink.size() != size)
-    throw error(errc::invalid_value,
-                "a save() wrote " + std::to_string(sink.size()) + " bytes where the size counted " +
-                    std::to_string(size) + ": it must write the same bytes every time",
-                sink.size());
+  if (sink.size() != size) fail_unfilled(sink.size(), size);
+}
+
+/// Writes values into a growable buffer from byte `start` on (what was past it is replaced) and
+/// returns the new size. The sizing pass is exact unless it met a large node container (a list,
+/// a set, a map): those it measures by their first elements, as walking every node twice costs
+/// more than growing the buffer. An exact size is made room for once; an estimate is reserved,
+/// and the writing pass grows the buffer past it if it must.
+template <class Format, class Buffer, class... Ts>
+std::size_t write_growable(Buffer& buffer, std::size_t start, write_context& context,
+                           const Ts&... values) {
+  using writing_archive = typename Format::template writer<growing_sink>;
+  // A self-describing format may learn from its sizing pass what the writing pass needs
+  // (MessagePack: the counts of a pointer graph's bodies): it sizes exactly.
+  size_counter counter(!writing_archive::self_describing);
+  {
+    typename Format::template writer<size_counter> ar(counter, context);
+    ar(values...);
+    // A pass that skipped elements may have missed an object's owner: the writing pass checks.
+    if (counter.exact()) end_message(ar);
+  }
+  if (counter.exact())
+    context.restart_message();
+  else
+    context.forget_message();
+  const std::size_t size = counter.size();
+  if (counter.exact()) {
+    buffer.resize(start + size);
+  } else if constexpr (requires { buffer.reserve(start + size); }) {
+    if (buffer.capacity() < start + size) buffer.reserve(start + size);
+  }
+  growing_sink sink(buffer, start);
+  writing_archive ar(sink, context);
+  ar(values...);
+  if (counter.exact()) {
+    if (sink.size() != start + size) fail_unfilled(sink.size() - start, size);
+  } else {
+    end_message(ar);
+  }
+  sink.finish();
+  return sink.size();
 }
 }  // namespace detail
 
@@ -47,7 +91,7 @@ std::size_t serialized_size(const Ts&... values) {
   return detail::serialized_size_in<Format>(context, values...);
 }
 
-/// Appends the encoding of values to a byte buffer, growing it once; returns the bytes appended.
+/// Appends the encoding of values to a byte buffer; returns the bytes appended.
 template <format Format = binary, byte_buffer Buffer, class... Ts>
 std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
   detail::write_context context;
@@ -66,19 +110,13 @@ std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
     sink.finish();
     return buffer.size() - old_size;
   }
-  const std::size_t size = detail::serialized_size_in<Format>(context, values...);
   const std::size_t old_size = buffer.size();
-  buffer.resize(old_size + size);
-  detail::span_sink sink(reinterpret_cast<std::byte*>(buffer.data()) + old_size, size);
-  typename Format::template writer<detail::span_sink> ar(sink, context);
   try {
-    ar(values...);
-    detail::require_filled(sink, size);
+    return detail::write_growable<Format>(buffer, old_size, context, values...) - old_size;
   } catch (...) {
     buffer.resize(old_size);
     throw;
   }
-  return size;
 }
 
 /// Writes values into `out` (any contiguous range of bytes: a span, an array, a C array, a
@@ -124,18 +162,13 @@ std::size_t serialize_assign(Buffer& buffer, const Ts&... values) {
   detail::write_context context;
   try {
     if constexpr (!detail::sizes_first<Format>) {
-      detail::growing_sink sink(buffer, detail::overwrite_t{});
+      detail::growing_sink sink(buffer, std::size_t{0});
       typename Format::template writer<detail::growing_sink> ar(sink, context);
       ar(values...);
       detail::end_message(ar);
       sink.finish();
     } else {
-      const std::size_t size = detail::serialized_size_in<Format>(context, values...);
-      buffer.resize(size);
-      detail::span_sink sink(reinterpret_cast<std::byte*>(buffer.data()), size);
-      typename Format::template writer<detail::span_sink> ar(sink, context);
-      ar(values...);
-      detail::require_filled(sink, size);
+      detail::write_growable<Format>(buffer, 0, context, values...);
     }
   } catch (...) {
     buffer.resize(0);
@@ -166,12 +199,7 @@ std::vector<std::byte> serialize(const T& value, const limits& lim) {
     detail::end_message(ar);
     sink.finish();
   } else {
-    const std::size_t size = detail::serialized_size_in<Format>(context, value);
-    bytes.resize(size);
-    detail::span_sink sink(bytes.data(), size);
-    typename Format::template writer<detail::span_sink> ar(sink, context);
-    ar(value);
-    detail::require_filled(sink, size);
+    detail::write_growable<Format>(bytes, 0, context, value);
   }
   return bytes;
 }

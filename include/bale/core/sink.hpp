@@ -2,10 +2,10 @@
 // Where an output archive puts bytes: put(data, n) copies, reserve(n) (n <= 16) returns room that
 // the caller fills in place (for small encodings such as varints), and ensure(n) returns room for
 // up to n bytes of which the caller then keeps advance(k) (for runs whose size varies), or null
-// where the sink cannot lend that much at once. The same
-// archive code runs twice over a value: once with a size_counter to learn the exact size, then with
-// a span_sink over memory of exactly that size, so the writing pass needs no growth; it checks its
-// bounds, as a type's save() may write differently the second time.
+// where the sink cannot lend that much at once. The same archive code runs twice over a value:
+// once with a size_counter to learn its size, then with a span_sink over memory of exactly that
+// size or a growing_sink over a buffer made that large, so the writing pass needs no growth; both
+// check their bounds, as a type's save() may write differently the second time.
 
 #include <cstddef>
 #include <cstring>
@@ -18,6 +18,10 @@ namespace bale::detail {
 class size_counter {
  public:
   static constexpr bool counts_only = true;
+  size_counter() noexcept = default;
+  /// A counter that may estimate (may_estimate()): for a write into a buffer that can grow.
+  explicit size_counter(bool may_estimate) noexcept : may_estimate_(may_estimate) {}
+
   void put(const void*, std::size_t n) noexcept { size_ += n; }
   void skip(std::size_t n) noexcept { size_ += n; }
   std::byte* reserve(std::size_t n) noexcept {
@@ -26,8 +30,27 @@ class size_counter {
   }
   std::size_t size() const noexcept { return size_; }
 
+  /// Whether a run of elements that costs a walk over scattered nodes may be measured by its
+  /// first elements (estimate_rest) rather than walked: sizing is then a hint for a buffer that
+  /// grows, not the exact size.
+  bool may_estimate() const noexcept { return may_estimate_; }
+  /// `sampled` elements of `count` took `bytes`: the others are counted as their average.
+  void estimate_rest(std::size_t bytes, std::size_t sampled, std::size_t count) noexcept {
+    exact_ = false;
+    if (sampled == 0 || sampled >= count) return;
+    const std::size_t each = bytes / sampled + 1;
+    const std::size_t rest = count - sampled;
+    size_ += rest < estimate_cap / each ? rest * each : estimate_cap;
+  }
+  /// False once estimate_rest was called.
+  bool exact() const noexcept { return exact_; }
+  /// The most one estimate adds: a hint for a reservation, which past this grows by doubling.
+  static constexpr std::size_t estimate_cap = std::size_t{1} << 28;
+
  private:
   std::size_t size_ = 0;
+  bool may_estimate_ = false;
+  bool exact_ = true;
   std::byte scratch_[16]{};  // reserve() hands this out: what is written there is not kept
 };
 
@@ -78,8 +101,6 @@ class span_sink {
   std::byte* end_;
 };
 
-struct overwrite_t {};
-
 /// Appends to a growable byte container: for formats whose size is not worth computing first
 /// (text). finish() trims the container to what was written. One class for every container: what
 /// depends on the container (growing it, trimming it) goes through functions chosen when the sink
@@ -89,9 +110,15 @@ class growing_sink {
   static constexpr bool counts_only = false;
   template <class Buffer>
   explicit growing_sink(Buffer& buffer) : growing_sink(buffer, buffer.size()) {}
-  /// Writes over the buffer's bytes from its start, growing it only past its present size.
+  /// Writes over the buffer's bytes from byte `start` on, growing it only past its present size.
   template <class Buffer>
-  growing_sink(Buffer& buffer, overwrite_t) : growing_sink(buffer, std::size_t{0}) {}
+  growing_sink(Buffer& buffer, std::size_t start)
+      : buffer_(&buffer),
+        grow_(&grow_buffer<Buffer>),
+        resize_(&resize_buffer<Buffer>),
+        data_(reinterpret_cast<std::byte*>(buffer.data())),
+        size_(start),
+        capacity_(buffer.size()) {}
 
   void put(const void* data, std::size_t n) {
     if (n > capacity_ - size_) [[unlikely]]
@@ -119,16 +146,6 @@ class growing_sink {
   void finish() { resize_(buffer_, size_); }
 
  private:
-  // Starts after the buffer's first `size` bytes.
-  template <class Buffer>
-  growing_sink(Buffer& buffer, std::size_t size)
-      : buffer_(&buffer),
-        grow_(&grow_buffer<Buffer>),
-        resize_(&resize_buffer<Buffer>),
-        data_(reinterpret_cast<std::byte*>(buffer.data())),
-        size_(size),
-        capacity_(buffer.size()) {}
-
   /// How far a buffer with spare capacity is resized at a time.
   static constexpr std::size_t step = 16384;
 

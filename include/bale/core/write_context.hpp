@@ -40,6 +40,12 @@ class write_context : public nesting_state {
     objects_.restart();
     versions_.restart();
   }
+  /// Called instead after a sizing pass that walked only part of the value (an estimate): the
+  /// writing pass is then the message's one whole pass, and starts from nothing.
+  void forget_message() noexcept {
+    objects_.reset();
+    versions_.restart();
+  }
 
   /// The versions of types described by hand that this message has written (core/version.hpp).
   version_table& versions() noexcept { return versions_; }

@@ -36,13 +36,36 @@ void for_each_element(const Range& range, F&& f) {
   }
 }
 
+/// How many elements of a node container a sizing pass that may estimate walks (size_counter).
+inline constexpr std::size_t sampled_elements = 64;
+
+/// for_each_element over the `count` elements of a range being written. A sizing pass for a
+/// buffer that can grow (size_counter::may_estimate) walks only the first elements of a large
+/// node container and counts the rest as their average: walking the nodes, not the work on each,
+/// bounds writing one, and the writing pass walks them anyway.
+template <class Archive, class Range, class F>
+void save_elements(Archive& ar, const Range& range, std::size_t count, F&& f) {
+  if constexpr (!random_access_range<const Range> &&
+                requires { ar.sink().estimate_rest(count, count, count); }) {
+    if (count > sampled_elements && ar.sink().may_estimate()) {
+      const std::size_t before = ar.sink().size();
+      auto it = std::ranges::begin(range);
+      std::size_t walked = 0;
+      for (; walked < sampled_elements && it != std::ranges::end(range); ++it, ++walked) f(*it);
+      ar.sink().estimate_rest(ar.sink().size() - before, walked, count);
+      return;
+    }
+  }
+  for_each_element(range, f);
+}
+
 template <class Archive, class Range>
 void save_range(Archive& ar, const Range& range, std::size_t count) {
   if constexpr (contiguous_sized_range<const Range>) {
     ar.write_contiguous_sequence(std::ranges::data(range), count);
   } else {
-    ar.write_sequence(count,
-                      [&] { for_each_element(range, [&](const auto& element) { ar(element); }); });
+    ar.write_sequence(
+        count, [&] { save_elements(ar, range, count, [&](const auto& element) { ar(element); }); });
   }
 }
 
@@ -133,8 +156,8 @@ void load_set(Archive& ar, Container& container) {
 template <class Archive, class Map>
 void save_map(Archive& ar, const Map& map) {
   ar.template write_map<typename Map::key_type>(map.size(), [&] {
-    for_each_element(map,
-                     [&](const auto& entry) { ar.write_map_entry(entry.first, entry.second); });
+    save_elements(ar, map, map.size(),
+                  [&](const auto& entry) { ar.write_map_entry(entry.first, entry.second); });
   });
 }
 

@@ -230,7 +230,11 @@ class element_inserter {
   Container& container_;
   std::size_t inserted_ = 0;
   std::size_t expected_ = std::numeric_limits<std::size_t>::max();  // unknown until told
-  staging<staged_element> staged_;
+  struct nothing_staged {};
+  // Only a hashed container keeps elements aside: no other compiles the staging.
+  [[no_unique_address]] std::conditional_t<hashed_container<Container>, staging<staged_element>,
+                                           nothing_staged>
+      staged_;
 };
 
 }  // namespace bale::detail

@@ -1,0 +1,170 @@
+// Writing into a buffer that grows (serialize, serialize_into, serialize_assign): a large node
+// container is sized from its first elements and the buffer grows past the estimate if it must.
+// The bytes are always those of the exact path (serialize_to after serialized_size), whether the
+// estimate was too small, too large or right; errors the sizing pass could miss (an observed
+// object owned past the elements it walked) are the writing pass's to find.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bale/bale.hpp>
+#include <cstddef>
+#include <cstring>
+#include <list>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace {
+
+template <class Format, class T>
+std::vector<std::byte> exact_bytes(const T& value) {
+  std::vector<std::byte> out(bale::serialized_size<Format>(value));
+  EXPECT_EQ(bale::serialize_to<Format>(out, value), out.size());
+  return out;
+}
+
+// Every way of writing into a growable buffer gives the exact path's bytes, and they read back.
+template <class Format, class T>
+void expect_growable_writes_exact(const T& value) {
+  const std::vector<std::byte> expected = exact_bytes<Format>(value);
+  EXPECT_EQ(bale::serialize<Format>(value), expected);
+  EXPECT_EQ(bale::serialize<Format>(value, bale::limits{}), expected);
+
+  std::vector<std::byte> appended{std::byte{1}, std::byte{2}, std::byte{3}};
+  EXPECT_EQ(bale::serialize_into<Format>(appended, value), expected.size());
+  ASSERT_EQ(appended.size(), 3 + expected.size());
+  EXPECT_EQ(appended[0], std::byte{1});
+  EXPECT_TRUE(std::equal(expected.begin(), expected.end(), appended.begin() + 3));
+
+  std::string text(5 * expected.size() + 100, 'x');  // a kept buffer larger than the message
+  EXPECT_EQ(bale::serialize_assign<Format>(text, value), expected.size());
+  ASSERT_EQ(text.size(), expected.size());
+  EXPECT_EQ(std::memcmp(text.data(), expected.data(), expected.size()), 0);
+
+  std::vector<unsigned char> small(7);  // and one smaller
+  EXPECT_EQ(bale::serialize_assign<Format>(small, value), expected.size());
+  ASSERT_EQ(small.size(), expected.size());
+  EXPECT_EQ(std::memcmp(small.data(), expected.data(), expected.size()), 0);
+
+  EXPECT_TRUE((bale::deserialize<T, Format>(expected) == value));
+}
+
+template <class Format>
+class GrowableWrite : public ::testing::Test {};
+using byte_formats = ::testing::Types<bale::binary, bale::compact>;
+TYPED_TEST_SUITE(GrowableWrite, byte_formats);
+
+TYPED_TEST(GrowableWrite, HashMapOfStrings) {
+  std::unordered_map<std::string, double> map;
+  for (int i = 0; i < 5000; ++i) map.emplace("key_" + std::to_string(i * 7919), i * 0.25);
+  expect_growable_writes_exact<TypeParam>(map);
+}
+
+TYPED_TEST(GrowableWrite, FirstElementsSmallerThanTheRest) {
+  // Ordered by key: the sampled first entries are short, the others 200 times longer.
+  std::map<int, std::string> map;
+  for (int i = 0; i < 1000; ++i)
+    map[i] = std::string(i < 64 ? 1 : 200, static_cast<char>('a' + i % 26));
+  expect_growable_writes_exact<TypeParam>(map);
+}
+
+TYPED_TEST(GrowableWrite, FirstElementsLargerThanTheRest) {
+  std::list<std::vector<int>> list;
+  for (int i = 0; i < 1000; ++i) list.emplace_back(i < 64 ? 5000 : 0, i);
+  expect_growable_writes_exact<TypeParam>(list);
+}
+
+TYPED_TEST(GrowableWrite, NestedNodeContainers) {
+  std::map<std::string, std::set<std::vector<int>>> nested;
+  for (int i = 0; i < 300; ++i) {
+    auto& set = nested["group " + std::to_string(i)];
+    for (int j = 0; j < i % 90; ++j) set.insert(std::vector<int>(static_cast<std::size_t>(j), i));
+  }
+  expect_growable_writes_exact<TypeParam>(nested);
+  // Beside a value that is sized exactly, and with fewer elements than a sample.
+  const std::pair<std::vector<double>, std::list<int>> mixed{std::vector<double>(1000, 1.5),
+                                                             std::list<int>(10, 7)};
+  expect_growable_writes_exact<TypeParam>(mixed);
+}
+
+struct cell {
+  int value = 0;
+  BALE_REFLECT(cell, value)
+};
+
+// The observed object's owner is past the elements a sizing pass walks.
+struct watched_list {
+  bale::observer<cell> watched;
+  std::list<std::unique_ptr<cell>> owners;
+  BALE_REFLECT(watched_list, watched, owners)
+};
+
+TYPED_TEST(GrowableWrite, ObjectOwnedPastTheSampledElements) {
+  watched_list value;
+  for (int i = 0; i < 500; ++i) value.owners.push_back(std::make_unique<cell>(cell{i}));
+  value.watched = value.owners.back().get();
+  const auto bytes = bale::serialize<TypeParam>(value);
+  EXPECT_EQ(bytes, exact_bytes<TypeParam>(value));
+  const auto back = bale::deserialize<watched_list, TypeParam>(bytes);
+  ASSERT_EQ(back.owners.size(), 500u);
+  EXPECT_EQ(back.watched.get(), back.owners.back().get());
+}
+
+TYPED_TEST(GrowableWrite, SharedObjectsMetAgainPastTheSampledElements) {
+  std::list<std::shared_ptr<cell>> shared;
+  for (int i = 0; i < 300; ++i)
+    shared.push_back(i < 150 ? std::make_shared<cell>(cell{i}) : *std::next(shared.begin(), i % 7));
+  const auto bytes = bale::serialize<TypeParam>(shared);
+  EXPECT_EQ(bytes, exact_bytes<TypeParam>(shared));
+  const auto back = bale::deserialize<std::list<std::shared_ptr<cell>>, TypeParam>(bytes);
+  ASSERT_EQ(back.size(), 300u);
+  EXPECT_EQ(std::next(back.begin(), 299)->get(), std::next(back.begin(), 299 % 7)->get());
+  EXPECT_EQ(back.front()->value, 0);
+}
+
+TYPED_TEST(GrowableWrite, ObjectOwnedByNothingIsStillAnError) {
+  watched_list value;
+  for (int i = 0; i < 500; ++i) value.owners.push_back(std::make_unique<cell>(cell{i}));
+  cell stray{-1};
+  value.watched = &stray;
+  std::vector<std::byte> buffer{std::byte{9}};
+  try {
+    bale::serialize_into<TypeParam>(buffer, value);
+    FAIL() << "an observer of an object nothing owns was written";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value);
+    EXPECT_NE(std::string(e.what()).find("observers"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(buffer, std::vector<std::byte>{std::byte{9}});  // left as it was
+}
+
+// A save() that writes more the second time than when it was counted is an error, not a buffer
+// silently grown or overrun.
+struct unsteady {
+  mutable int calls = 0;
+  template <class Archive>
+  void save(Archive& ar) const {
+    ar(std::vector<int>(static_cast<std::size_t>(++calls), 1));
+  }
+  template <class Archive>
+  void load(Archive& ar) {
+    std::vector<int> ignored;
+    ar(ignored);
+  }
+};
+
+TYPED_TEST(GrowableWrite, SaveWritingOtherBytesTheSecondTimeFails) {
+  const unsteady value;
+  try {
+    (void)bale::serialize<TypeParam>(value);
+    FAIL() << "a save() that wrote more the second time went unnoticed";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value);
+    EXPECT_NE(std::string(e.what()).find("same bytes every time"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
