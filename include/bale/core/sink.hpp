@@ -5,7 +5,9 @@
 // where the sink cannot lend that much at once. The same archive code runs twice over a value:
 // once with a size_counter to learn its size, then with a span_sink over memory of exactly that
 // size or a growing_sink over a buffer made that large, so the writing pass needs no growth; both
-// check their bounds, as a type's save() may write differently the second time.
+// check their bounds, as a type's save() may write differently the second time. (Into a buffer
+// that can grow, the size of a large node container is estimated: the growing_sink grows past a
+// short estimate.)
 
 #include <cstddef>
 #include <cstring>
@@ -102,9 +104,10 @@ class span_sink {
 };
 
 /// Appends to a growable byte container: for formats whose size is not worth computing first
-/// (text). finish() trims the container to what was written. One class for every container: what
-/// depends on the container (growing it, trimming it) goes through functions chosen when the sink
-/// is made, so a writer is compiled once however many kinds of buffer a program writes into.
+/// (text), and for the writing pass of the others into a buffer that can grow. finish() trims the
+/// container to what was written. One class for every container: what depends on the container
+/// (growing it, trimming it) goes through functions chosen when the sink is made, so a writer is
+/// compiled once however many kinds of buffer a program writes into.
 class growing_sink {
  public:
   static constexpr bool counts_only = false;
