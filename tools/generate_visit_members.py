@@ -20,17 +20,44 @@ lines = [
     "",
     f"inline constexpr std::size_t max_reflected_members = {MAX};",
     "",
-    "template <std::size_t N, class T, class Visitor>",
-    "constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {",
-    f'  static_assert(N <= max_reflected_members, "bale: aggregates with more than {MAX} members need BALE_REFLECT or a serialize function");',
-    "  if constexpr (N == 0) {",
+    "// One specialization per member count: as branches of one function, each member name would be",
+    "// looked up through every enclosing branch, and the header would cost the compiler four times",
+    "// as much in every translation unit.",
+    "template <std::size_t N>",
+    "struct member_binding;",
+    "",
+    "template <>",
+    "struct member_binding<0> {",
+    "  template <class T, class Visitor>",
+    "  static constexpr decltype(auto) visit(T&&, Visitor&& visitor) {",
     "    return std::forward<Visitor>(visitor)();",
+    "  }",
+    "};",
 ]
 for n in range(1, MAX + 1):
     names = ", ".join(f"m{i}" for i in range(n))
-    lines.append(f"  }} else if constexpr (N == {n}) {{")
-    lines.append(f"    auto&& [{names}] = std::forward<T>(object);")
-    lines.append(f"    return std::forward<Visitor>(visitor)({names});")
-lines += ["  }", "}", "", "}  // namespace bale::detail", ""]
+    lines += [
+        "",
+        "template <>",
+        f"struct member_binding<{n}> {{",
+        "  template <class T, class Visitor>",
+        "  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {",
+        f"    auto&& [{names}] = std::forward<T>(object);",
+        f"    return std::forward<Visitor>(visitor)({names});",
+        "  }",
+        "};",
+    ]
+lines += [
+    "",
+    "template <std::size_t N, class T, class Visitor>",
+    "constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {",
+    f'  static_assert(N <= max_reflected_members, "bale: aggregates with more than {MAX} members need BALE_REFLECT or a serialize function");',
+    "  if constexpr (N <= max_reflected_members)",
+    "    return member_binding<N>::visit(std::forward<T>(object), std::forward<Visitor>(visitor));",
+    "}",
+    "",
+    "}  // namespace bale::detail",
+    "",
+]
 out.parent.mkdir(parents=True, exist_ok=True)
 out.write_text("\n".join(lines))

@@ -73,28 +73,45 @@ inline int decimal_digit_count(std::uint64_t n) noexcept {
   return estimate + (n >= powers_of_ten[estimate]);
 }
 
-/// The four decimal digits of each n < 10^4 as byte values 0-9, leading zeros included, the
-/// first digit in the lowest byte (40 KB). Looked up, they beat computing the lanes: a float's
-/// eight digits are two loads where the lanes took three dependent multiply steps, and small
-/// integers (counts, scores, indices) are one load (docs/performance.md has the measurements).
-struct four_digit_value_words {
-  std::uint32_t words[10000];
-};
-inline constexpr four_digit_value_words four_digit_values = [] {
-  // Plain arithmetic into a plain array: GCC evaluates it in under 0.1 s a translation unit,
-  // a std::array filled digit by digit in 0.6 s.
-  four_digit_value_words table{};
-  for (std::uint32_t n = 0; n < 10000; ++n)
-    table.words[n] = n / 1000 | n / 100 % 10 << 8 | n / 10 % 10 << 16 | n % 10 << 24;
-  return table;
-}();
+// The text of 0000 to 9999, four characters each (40 KB), spelled out by the preprocessor: a
+// constexpr loop filling the same table would be evaluated by the compiler in every translation
+// unit, at a cost larger than the rest of the JSON writer's headers.
+#define BALE_DIGITS_1(p) p "0" p "1" p "2" p "3" p "4" p "5" p "6" p "7" p "8" p "9"
+#define BALE_DIGITS_2(p)                                                                       \
+  BALE_DIGITS_1(p "0") BALE_DIGITS_1(p "1") BALE_DIGITS_1(p "2") BALE_DIGITS_1(p "3")          \
+  BALE_DIGITS_1(p "4") BALE_DIGITS_1(p "5") BALE_DIGITS_1(p "6") BALE_DIGITS_1(p "7")          \
+  BALE_DIGITS_1(p "8") BALE_DIGITS_1(p "9")
+#define BALE_DIGITS_3(p)                                                                       \
+  BALE_DIGITS_2(p "0") BALE_DIGITS_2(p "1") BALE_DIGITS_2(p "2") BALE_DIGITS_2(p "3")          \
+  BALE_DIGITS_2(p "4") BALE_DIGITS_2(p "5") BALE_DIGITS_2(p "6") BALE_DIGITS_2(p "7")          \
+  BALE_DIGITS_2(p "8") BALE_DIGITS_2(p "9")
+inline constexpr char four_digit_text[40001] =
+    BALE_DIGITS_3("0") BALE_DIGITS_3("1") BALE_DIGITS_3("2") BALE_DIGITS_3("3")
+        BALE_DIGITS_3("4") BALE_DIGITS_3("5") BALE_DIGITS_3("6") BALE_DIGITS_3("7")
+            BALE_DIGITS_3("8") BALE_DIGITS_3("9");
+#undef BALE_DIGITS_3
+#undef BALE_DIGITS_2
+#undef BALE_DIGITS_1
+static_assert(four_digit_text[4 * 1907] == '1' && four_digit_text[4 * 1907 + 1] == '9' &&
+              four_digit_text[4 * 1907 + 2] == '0' && four_digit_text[4 * 1907 + 3] == '7' &&
+              four_digit_text[4 * 9999 + 3] == '9' && four_digit_text[40000] == '\0');
+
+/// The four decimal digits of n < 10^4 as byte values 0-9, leading zeros included, the first digit
+/// in the lowest byte. Looked up, they beat computing the lanes: a float's eight digits are two
+/// loads where the lanes took three dependent multiply steps, and small integers (counts, scores,
+/// indices) are one load (docs/performance.md has the measurements).
+inline std::uint32_t four_digit_values(std::uint32_t n) noexcept {
+  std::uint32_t text;
+  std::memcpy(&text, four_digit_text + 4 * n, 4);
+  if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap32(text);
+  return text & 0x0F0F0F0F;  // '0' to '9' are 0x30 to 0x39
+}
 
 /// The eight decimal digits of n < 10^8 as byte values 0-9, the first digit in the lowest byte.
 inline std::uint64_t eight_digit_values(std::uint32_t n) noexcept {
   const std::uint32_t high = n / 10000;
-  const std::uint64_t first = four_digit_values.words[high];
-  const std::uint64_t last = four_digit_values.words[n - high * 10000];
-  return first | last << 32;
+  const std::uint64_t last = four_digit_values(n - high * 10000);
+  return four_digit_values(high) | last << 32;
 }
 
 inline void store_digit_word(char* out, std::uint64_t digits) noexcept {
@@ -114,7 +131,7 @@ inline char* write_digits_below_1e8(char* out, std::uint32_t n) noexcept {
 
 /// Writes the digits of n (< 10^4) without leading zeros; stores 4 bytes at out, returns the end.
 inline char* write_digits_below_1e4(char* out, std::uint32_t n) noexcept {
-  const std::uint32_t values = four_digit_values.words[n];
+  const std::uint32_t values = four_digit_values(n);
   // Leading zeros are the low zero bytes; the last digit always stays, so 0 is written as "0".
   const int zeros = std::countr_zero(values | std::uint32_t{1} << 24) / 8;
   std::uint32_t text = values >> (zeros * 8) | 0x30303030;

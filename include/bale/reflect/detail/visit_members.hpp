@@ -9,198 +9,436 @@ namespace bale::detail {
 
 inline constexpr std::size_t max_reflected_members = 128;
 
-template <std::size_t N, class T, class Visitor>
-constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
-  static_assert(
-      N <= max_reflected_members,
-      "bale: aggregates with more than 128 members need BALE_REFLECT or a serialize function");
-  if constexpr (N == 0) {
+// One specialization per member count: as branches of one function, each member name would be
+// looked up through every enclosing branch, and the header would cost the compiler four times
+// as much in every translation unit.
+template <std::size_t N>
+struct member_binding;
+
+template <>
+struct member_binding<0> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&&, Visitor&& visitor) {
     return std::forward<Visitor>(visitor)();
-  } else if constexpr (N == 1) {
+  }
+};
+
+template <>
+struct member_binding<1> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0);
-  } else if constexpr (N == 2) {
+  }
+};
+
+template <>
+struct member_binding<2> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1);
-  } else if constexpr (N == 3) {
+  }
+};
+
+template <>
+struct member_binding<3> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2);
-  } else if constexpr (N == 4) {
+  }
+};
+
+template <>
+struct member_binding<4> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3);
-  } else if constexpr (N == 5) {
+  }
+};
+
+template <>
+struct member_binding<5> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4);
-  } else if constexpr (N == 6) {
+  }
+};
+
+template <>
+struct member_binding<6> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5);
-  } else if constexpr (N == 7) {
+  }
+};
+
+template <>
+struct member_binding<7> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6);
-  } else if constexpr (N == 8) {
+  }
+};
+
+template <>
+struct member_binding<8> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7);
-  } else if constexpr (N == 9) {
+  }
+};
+
+template <>
+struct member_binding<9> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8);
-  } else if constexpr (N == 10) {
+  }
+};
+
+template <>
+struct member_binding<10> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9);
-  } else if constexpr (N == 11) {
+  }
+};
+
+template <>
+struct member_binding<11> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10);
-  } else if constexpr (N == 12) {
+  }
+};
+
+template <>
+struct member_binding<12> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11);
-  } else if constexpr (N == 13) {
+  }
+};
+
+template <>
+struct member_binding<13> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12);
-  } else if constexpr (N == 14) {
+  }
+};
+
+template <>
+struct member_binding<14> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13);
-  } else if constexpr (N == 15) {
+  }
+};
+
+template <>
+struct member_binding<15> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14] =
         std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14);
-  } else if constexpr (N == 16) {
+  }
+};
+
+template <>
+struct member_binding<16> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15] =
         std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15);
-  } else if constexpr (N == 17) {
+  }
+};
+
+template <>
+struct member_binding<17> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16] =
         std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16);
-  } else if constexpr (N == 18) {
+  }
+};
+
+template <>
+struct member_binding<18> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17] =
         std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17);
-  } else if constexpr (N == 19) {
+  }
+};
+
+template <>
+struct member_binding<19> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18] =
         std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18);
-  } else if constexpr (N == 20) {
+  }
+};
+
+template <>
+struct member_binding<20> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19);
-  } else if constexpr (N == 21) {
+  }
+};
+
+template <>
+struct member_binding<21> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20);
-  } else if constexpr (N == 22) {
+  }
+};
+
+template <>
+struct member_binding<22> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21);
-  } else if constexpr (N == 23) {
+  }
+};
+
+template <>
+struct member_binding<23> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22);
-  } else if constexpr (N == 24) {
+  }
+};
+
+template <>
+struct member_binding<24> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23);
-  } else if constexpr (N == 25) {
+  }
+};
+
+template <>
+struct member_binding<25> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24);
-  } else if constexpr (N == 26) {
+  }
+};
+
+template <>
+struct member_binding<26> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25);
-  } else if constexpr (N == 27) {
+  }
+};
+
+template <>
+struct member_binding<27> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26);
-  } else if constexpr (N == 28) {
+  }
+};
+
+template <>
+struct member_binding<28> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27);
-  } else if constexpr (N == 29) {
+  }
+};
+
+template <>
+struct member_binding<29> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28);
-  } else if constexpr (N == 30) {
+  }
+};
+
+template <>
+struct member_binding<30> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29);
-  } else if constexpr (N == 31) {
+  }
+};
+
+template <>
+struct member_binding<31> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30);
-  } else if constexpr (N == 32) {
+  }
+};
+
+template <>
+struct member_binding<32> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31] =
         std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31);
-  } else if constexpr (N == 33) {
+  }
+};
+
+template <>
+struct member_binding<33> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32] =
         std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32);
-  } else if constexpr (N == 34) {
+  }
+};
+
+template <>
+struct member_binding<34> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33] =
         std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32, m33);
-  } else if constexpr (N == 35) {
+  }
+};
+
+template <>
+struct member_binding<35> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34] =
         std::forward<T>(object);
     return std::forward<Visitor>(visitor)(m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12,
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34);
-  } else if constexpr (N == 36) {
+  }
+};
+
+template <>
+struct member_binding<36> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35] =
         std::forward<T>(object);
     return std::forward<Visitor>(visitor)(
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35);
-  } else if constexpr (N == 37) {
+  }
+};
+
+template <>
+struct member_binding<37> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36);
-  } else if constexpr (N == 38) {
+  }
+};
+
+template <>
+struct member_binding<38> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37] = std::forward<T>(object);
     return std::forward<Visitor>(visitor)(
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37);
-  } else if constexpr (N == 39) {
+  }
+};
+
+template <>
+struct member_binding<39> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38] = std::forward<T>(object);
@@ -208,7 +446,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34,
                                           m35, m36, m37, m38);
-  } else if constexpr (N == 40) {
+  }
+};
+
+template <>
+struct member_binding<40> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39] = std::forward<T>(object);
@@ -216,7 +460,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34,
                                           m35, m36, m37, m38, m39);
-  } else if constexpr (N == 41) {
+  }
+};
+
+template <>
+struct member_binding<41> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40] = std::forward<T>(object);
@@ -224,7 +474,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34,
                                           m35, m36, m37, m38, m39, m40);
-  } else if constexpr (N == 42) {
+  }
+};
+
+template <>
+struct member_binding<42> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41] = std::forward<T>(object);
@@ -232,7 +488,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34,
                                           m35, m36, m37, m38, m39, m40, m41);
-  } else if constexpr (N == 43) {
+  }
+};
+
+template <>
+struct member_binding<43> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42] = std::forward<T>(object);
@@ -240,7 +502,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34,
                                           m35, m36, m37, m38, m39, m40, m41, m42);
-  } else if constexpr (N == 44) {
+  }
+};
+
+template <>
+struct member_binding<44> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43] = std::forward<T>(object);
@@ -248,7 +516,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34,
                                           m35, m36, m37, m38, m39, m40, m41, m42, m43);
-  } else if constexpr (N == 45) {
+  }
+};
+
+template <>
+struct member_binding<45> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44] = std::forward<T>(object);
@@ -256,7 +530,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34,
                                           m35, m36, m37, m38, m39, m40, m41, m42, m43, m44);
-  } else if constexpr (N == 46) {
+  }
+};
+
+template <>
+struct member_binding<46> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45] = std::forward<T>(object);
@@ -264,7 +544,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
                                           m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23,
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34,
                                           m35, m36, m37, m38, m39, m40, m41, m42, m43, m44, m45);
-  } else if constexpr (N == 47) {
+  }
+};
+
+template <>
+struct member_binding<47> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46] = std::forward<T>(object);
@@ -272,7 +558,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46);
-  } else if constexpr (N == 48) {
+  }
+};
+
+template <>
+struct member_binding<48> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47] = std::forward<T>(object);
@@ -280,7 +572,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47);
-  } else if constexpr (N == 49) {
+  }
+};
+
+template <>
+struct member_binding<49> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48] =
@@ -289,7 +587,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48);
-  } else if constexpr (N == 50) {
+  }
+};
+
+template <>
+struct member_binding<50> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49] =
@@ -298,7 +602,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49);
-  } else if constexpr (N == 51) {
+  }
+};
+
+template <>
+struct member_binding<51> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50] =
@@ -307,7 +617,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50);
-  } else if constexpr (N == 52) {
+  }
+};
+
+template <>
+struct member_binding<52> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51] =
@@ -316,7 +632,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51);
-  } else if constexpr (N == 53) {
+  }
+};
+
+template <>
+struct member_binding<53> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52] =
@@ -325,7 +647,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52);
-  } else if constexpr (N == 54) {
+  }
+};
+
+template <>
+struct member_binding<54> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -334,7 +662,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53);
-  } else if constexpr (N == 55) {
+  }
+};
+
+template <>
+struct member_binding<55> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -343,7 +677,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54);
-  } else if constexpr (N == 56) {
+  }
+};
+
+template <>
+struct member_binding<56> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -352,7 +692,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19,
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55);
-  } else if constexpr (N == 57) {
+  }
+};
+
+template <>
+struct member_binding<57> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -362,7 +708,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
                                           m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34,
                                           m35, m36, m37, m38, m39, m40, m41, m42, m43, m44, m45,
                                           m46, m47, m48, m49, m50, m51, m52, m53, m54, m55, m56);
-  } else if constexpr (N == 58) {
+  }
+};
+
+template <>
+struct member_binding<58> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -372,7 +724,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57);
-  } else if constexpr (N == 59) {
+  }
+};
+
+template <>
+struct member_binding<59> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -382,7 +740,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58);
-  } else if constexpr (N == 60) {
+  }
+};
+
+template <>
+struct member_binding<60> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -392,7 +756,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59);
-  } else if constexpr (N == 61) {
+  }
+};
+
+template <>
+struct member_binding<61> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -402,7 +772,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60);
-  } else if constexpr (N == 62) {
+  }
+};
+
+template <>
+struct member_binding<62> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -412,7 +788,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61);
-  } else if constexpr (N == 63) {
+  }
+};
+
+template <>
+struct member_binding<63> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -422,7 +804,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62);
-  } else if constexpr (N == 64) {
+  }
+};
+
+template <>
+struct member_binding<64> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -432,7 +820,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63);
-  } else if constexpr (N == 65) {
+  }
+};
+
+template <>
+struct member_binding<65> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -442,7 +836,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64);
-  } else if constexpr (N == 66) {
+  }
+};
+
+template <>
+struct member_binding<66> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -453,7 +853,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65);
-  } else if constexpr (N == 67) {
+  }
+};
+
+template <>
+struct member_binding<67> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -464,7 +870,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66);
-  } else if constexpr (N == 68) {
+  }
+};
+
+template <>
+struct member_binding<68> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -475,7 +887,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67);
-  } else if constexpr (N == 69) {
+  }
+};
+
+template <>
+struct member_binding<69> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -486,7 +904,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68);
-  } else if constexpr (N == 70) {
+  }
+};
+
+template <>
+struct member_binding<70> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -497,7 +921,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69);
-  } else if constexpr (N == 71) {
+  }
+};
+
+template <>
+struct member_binding<71> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -508,7 +938,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70);
-  } else if constexpr (N == 72) {
+  }
+};
+
+template <>
+struct member_binding<72> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -519,7 +955,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71);
-  } else if constexpr (N == 73) {
+  }
+};
+
+template <>
+struct member_binding<73> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -530,7 +972,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72);
-  } else if constexpr (N == 74) {
+  }
+};
+
+template <>
+struct member_binding<74> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -541,7 +989,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37,
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73);
-  } else if constexpr (N == 75) {
+  }
+};
+
+template <>
+struct member_binding<75> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -553,7 +1007,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74);
-  } else if constexpr (N == 76) {
+  }
+};
+
+template <>
+struct member_binding<76> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -565,7 +1025,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75);
-  } else if constexpr (N == 77) {
+  }
+};
+
+template <>
+struct member_binding<77> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -577,7 +1043,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76);
-  } else if constexpr (N == 78) {
+  }
+};
+
+template <>
+struct member_binding<78> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -589,7 +1061,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77);
-  } else if constexpr (N == 79) {
+  }
+};
+
+template <>
+struct member_binding<79> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -601,7 +1079,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78);
-  } else if constexpr (N == 80) {
+  }
+};
+
+template <>
+struct member_binding<80> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -613,7 +1097,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79);
-  } else if constexpr (N == 81) {
+  }
+};
+
+template <>
+struct member_binding<81> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -625,7 +1115,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80);
-  } else if constexpr (N == 82) {
+  }
+};
+
+template <>
+struct member_binding<82> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -637,7 +1133,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81);
-  } else if constexpr (N == 83) {
+  }
+};
+
+template <>
+struct member_binding<83> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -650,7 +1152,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82);
-  } else if constexpr (N == 84) {
+  }
+};
+
+template <>
+struct member_binding<84> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -663,7 +1171,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83);
-  } else if constexpr (N == 85) {
+  }
+};
+
+template <>
+struct member_binding<85> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -676,7 +1190,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84);
-  } else if constexpr (N == 86) {
+  }
+};
+
+template <>
+struct member_binding<86> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -689,7 +1209,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85);
-  } else if constexpr (N == 87) {
+  }
+};
+
+template <>
+struct member_binding<87> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -702,7 +1228,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86);
-  } else if constexpr (N == 88) {
+  }
+};
+
+template <>
+struct member_binding<88> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -715,7 +1247,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87);
-  } else if constexpr (N == 89) {
+  }
+};
+
+template <>
+struct member_binding<89> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -728,7 +1266,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88);
-  } else if constexpr (N == 90) {
+  }
+};
+
+template <>
+struct member_binding<90> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -741,7 +1285,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89);
-  } else if constexpr (N == 91) {
+  }
+};
+
+template <>
+struct member_binding<91> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -754,7 +1304,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90);
-  } else if constexpr (N == 92) {
+  }
+};
+
+template <>
+struct member_binding<92> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -767,7 +1323,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53, m54, m55,
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91);
-  } else if constexpr (N == 93) {
+  }
+};
+
+template <>
+struct member_binding<93> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -781,7 +1343,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92);
-  } else if constexpr (N == 94) {
+  }
+};
+
+template <>
+struct member_binding<94> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -795,7 +1363,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93);
-  } else if constexpr (N == 95) {
+  }
+};
+
+template <>
+struct member_binding<95> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -809,7 +1383,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94);
-  } else if constexpr (N == 96) {
+  }
+};
+
+template <>
+struct member_binding<96> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -823,7 +1403,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95);
-  } else if constexpr (N == 97) {
+  }
+};
+
+template <>
+struct member_binding<97> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -837,7 +1423,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96);
-  } else if constexpr (N == 98) {
+  }
+};
+
+template <>
+struct member_binding<98> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -851,7 +1443,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97);
-  } else if constexpr (N == 99) {
+  }
+};
+
+template <>
+struct member_binding<99> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -865,7 +1463,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98);
-  } else if constexpr (N == 100) {
+  }
+};
+
+template <>
+struct member_binding<100> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -880,7 +1484,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99);
-  } else if constexpr (N == 101) {
+  }
+};
+
+template <>
+struct member_binding<101> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -895,7 +1505,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100);
-  } else if constexpr (N == 102) {
+  }
+};
+
+template <>
+struct member_binding<102> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -910,7 +1526,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101);
-  } else if constexpr (N == 103) {
+  }
+};
+
+template <>
+struct member_binding<103> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -925,7 +1547,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102);
-  } else if constexpr (N == 104) {
+  }
+};
+
+template <>
+struct member_binding<104> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -940,7 +1568,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103);
-  } else if constexpr (N == 105) {
+  }
+};
+
+template <>
+struct member_binding<105> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -955,7 +1589,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104);
-  } else if constexpr (N == 106) {
+  }
+};
+
+template <>
+struct member_binding<106> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -970,7 +1610,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105);
-  } else if constexpr (N == 107) {
+  }
+};
+
+template <>
+struct member_binding<107> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -985,7 +1631,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106);
-  } else if constexpr (N == 108) {
+  }
+};
+
+template <>
+struct member_binding<108> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1000,7 +1652,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m56, m57, m58, m59, m60, m61, m62, m63, m64, m65, m66, m67, m68, m69, m70, m71, m72, m73,
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107);
-  } else if constexpr (N == 109) {
+  }
+};
+
+template <>
+struct member_binding<109> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1016,7 +1674,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108);
-  } else if constexpr (N == 110) {
+  }
+};
+
+template <>
+struct member_binding<110> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1032,7 +1696,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109);
-  } else if constexpr (N == 111) {
+  }
+};
+
+template <>
+struct member_binding<111> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1048,7 +1718,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110);
-  } else if constexpr (N == 112) {
+  }
+};
+
+template <>
+struct member_binding<112> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1064,7 +1740,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111);
-  } else if constexpr (N == 113) {
+  }
+};
+
+template <>
+struct member_binding<113> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1080,7 +1762,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112);
-  } else if constexpr (N == 114) {
+  }
+};
+
+template <>
+struct member_binding<114> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1096,7 +1784,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113);
-  } else if constexpr (N == 115) {
+  }
+};
+
+template <>
+struct member_binding<115> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1113,7 +1807,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114);
-  } else if constexpr (N == 116) {
+  }
+};
+
+template <>
+struct member_binding<116> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1130,7 +1830,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115);
-  } else if constexpr (N == 117) {
+  }
+};
+
+template <>
+struct member_binding<117> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1147,7 +1853,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115, m116);
-  } else if constexpr (N == 118) {
+  }
+};
+
+template <>
+struct member_binding<118> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1164,7 +1876,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115, m116, m117);
-  } else if constexpr (N == 119) {
+  }
+};
+
+template <>
+struct member_binding<119> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1181,7 +1899,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115, m116, m117, m118);
-  } else if constexpr (N == 120) {
+  }
+};
+
+template <>
+struct member_binding<120> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1198,7 +1922,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115, m116, m117, m118, m119);
-  } else if constexpr (N == 121) {
+  }
+};
+
+template <>
+struct member_binding<121> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1215,7 +1945,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115, m116, m117, m118, m119, m120);
-  } else if constexpr (N == 122) {
+  }
+};
+
+template <>
+struct member_binding<122> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1232,7 +1968,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115, m116, m117, m118, m119, m120, m121);
-  } else if constexpr (N == 123) {
+  }
+};
+
+template <>
+struct member_binding<123> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1249,7 +1991,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m74, m75, m76, m77, m78, m79, m80, m81, m82, m83, m84, m85, m86, m87, m88, m89, m90, m91,
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115, m116, m117, m118, m119, m120, m121, m122);
-  } else if constexpr (N == 124) {
+  }
+};
+
+template <>
+struct member_binding<124> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1267,7 +2015,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115, m116, m117, m118, m119, m120, m121, m122,
         m123);
-  } else if constexpr (N == 125) {
+  }
+};
+
+template <>
+struct member_binding<125> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1285,7 +2039,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115, m116, m117, m118, m119, m120, m121, m122,
         m123, m124);
-  } else if constexpr (N == 126) {
+  }
+};
+
+template <>
+struct member_binding<126> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1303,7 +2063,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115, m116, m117, m118, m119, m120, m121, m122,
         m123, m124, m125);
-  } else if constexpr (N == 127) {
+  }
+};
+
+template <>
+struct member_binding<127> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1321,7 +2087,13 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m92, m93, m94, m95, m96, m97, m98, m99, m100, m101, m102, m103, m104, m105, m106, m107,
         m108, m109, m110, m111, m112, m113, m114, m115, m116, m117, m118, m119, m120, m121, m122,
         m123, m124, m125, m126);
-  } else if constexpr (N == 128) {
+  }
+};
+
+template <>
+struct member_binding<128> {
+  template <class T, class Visitor>
+  static constexpr decltype(auto) visit(T&& object, Visitor&& visitor) {
     auto&& [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18,
             m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35,
             m36, m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52,
@@ -1340,6 +2112,15 @@ constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
         m108, m109, m110, m111, m112, m113, m114, m115, m116, m117, m118, m119, m120, m121, m122,
         m123, m124, m125, m126, m127);
   }
+};
+
+template <std::size_t N, class T, class Visitor>
+constexpr decltype(auto) visit_members(T&& object, Visitor&& visitor) {
+  static_assert(
+      N <= max_reflected_members,
+      "bale: aggregates with more than 128 members need BALE_REFLECT or a serialize function");
+  if constexpr (N <= max_reflected_members)
+    return member_binding<N>::visit(std::forward<T>(object), std::forward<Visitor>(visitor));
 }
 
 }  // namespace bale::detail
