@@ -87,12 +87,24 @@ constexpr std::size_t member_width_between() {
   }
 }
 
+// Width of the member starting at slot Start: 1 for every member but a C array, so 1 is tried
+// before the search.
+template <class T, std::size_t Start, std::size_t Total>
+constexpr std::size_t member_width() {
+  if constexpr (Total - Start == 1 ||
+                initializable_with_braces_at<T>(std::make_index_sequence<Start>{},
+                                                std::make_index_sequence<Total - Start - 1>{}))
+    return 1;
+  else
+    return member_width_between<T, Start, Total, 2, Total - Start>();
+}
+
 template <class T, std::size_t Start, std::size_t Total>
 constexpr std::size_t members_from() {
   if constexpr (Start >= Total) {
     return 0;
   } else {
-    constexpr std::size_t width = member_width_between<T, Start, Total, 1, Total - Start>();
+    constexpr std::size_t width = member_width<T, Start, Total>();
     return 1 + members_from<T, Start + width, Total>();
   }
 }

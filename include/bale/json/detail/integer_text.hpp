@@ -76,19 +76,18 @@ inline int decimal_digit_count(std::uint64_t n) noexcept {
 // The text of 0000 to 9999, four characters each (40 KB), spelled out by the preprocessor: a
 // constexpr loop filling the same table would be evaluated by the compiler in every translation
 // unit, at a cost larger than the rest of the JSON writer's headers.
+// clang-format off
 #define BALE_DIGITS_1(p) p "0" p "1" p "2" p "3" p "4" p "5" p "6" p "7" p "8" p "9"
-#define BALE_DIGITS_2(p)                                                                       \
-  BALE_DIGITS_1(p "0") BALE_DIGITS_1(p "1") BALE_DIGITS_1(p "2") BALE_DIGITS_1(p "3")          \
-  BALE_DIGITS_1(p "4") BALE_DIGITS_1(p "5") BALE_DIGITS_1(p "6") BALE_DIGITS_1(p "7")          \
-  BALE_DIGITS_1(p "8") BALE_DIGITS_1(p "9")
-#define BALE_DIGITS_3(p)                                                                       \
-  BALE_DIGITS_2(p "0") BALE_DIGITS_2(p "1") BALE_DIGITS_2(p "2") BALE_DIGITS_2(p "3")          \
-  BALE_DIGITS_2(p "4") BALE_DIGITS_2(p "5") BALE_DIGITS_2(p "6") BALE_DIGITS_2(p "7")          \
-  BALE_DIGITS_2(p "8") BALE_DIGITS_2(p "9")
+#define BALE_DIGITS_2(p) BALE_DIGITS_1(p "0") BALE_DIGITS_1(p "1") BALE_DIGITS_1(p "2") \
+  BALE_DIGITS_1(p "3") BALE_DIGITS_1(p "4") BALE_DIGITS_1(p "5") BALE_DIGITS_1(p "6")   \
+  BALE_DIGITS_1(p "7") BALE_DIGITS_1(p "8") BALE_DIGITS_1(p "9")
+#define BALE_DIGITS_3(p) BALE_DIGITS_2(p "0") BALE_DIGITS_2(p "1") BALE_DIGITS_2(p "2") \
+  BALE_DIGITS_2(p "3") BALE_DIGITS_2(p "4") BALE_DIGITS_2(p "5") BALE_DIGITS_2(p "6")   \
+  BALE_DIGITS_2(p "7") BALE_DIGITS_2(p "8") BALE_DIGITS_2(p "9")
 inline constexpr char four_digit_text[40001] =
-    BALE_DIGITS_3("0") BALE_DIGITS_3("1") BALE_DIGITS_3("2") BALE_DIGITS_3("3")
-        BALE_DIGITS_3("4") BALE_DIGITS_3("5") BALE_DIGITS_3("6") BALE_DIGITS_3("7")
-            BALE_DIGITS_3("8") BALE_DIGITS_3("9");
+  BALE_DIGITS_3("0") BALE_DIGITS_3("1") BALE_DIGITS_3("2") BALE_DIGITS_3("3") BALE_DIGITS_3("4")
+  BALE_DIGITS_3("5") BALE_DIGITS_3("6") BALE_DIGITS_3("7") BALE_DIGITS_3("8") BALE_DIGITS_3("9");
+// clang-format on
 #undef BALE_DIGITS_3
 #undef BALE_DIGITS_2
 #undef BALE_DIGITS_1
