@@ -91,6 +91,18 @@ CASES = {
 }
 
 
+def standard_headers_of_bale(cxx):
+    """A program including the standard headers that bale/bale.hpp includes, directly or not: what
+    the umbrella costs apart from bale's own code."""
+    listed = subprocess.run([cxx, "-std=c++20", f"-I{INCLUDE}", "-M", "-x", "c++", "-"],
+                            input="#include <bale/bale.hpp>\n", capture_output=True, text=True,
+                            check=True).stdout
+    paths = (pathlib.Path(p) for p in listed.replace("\\\n", " ").split()[1:])
+    # A standard header sits directly in the library's directory: .../c++/12/vector, .../c++/v1/map.
+    names = sorted({p.name for p in paths if p.parent.parent.name == "c++" and "." not in p.name})
+    return "".join(f"#include <{name}>\n" for name in names) + "int main() {}\n"
+
+
 def compile_once(cxx, source, flags):
     """CPU seconds (user + system) and peak resident MB of one compilation."""
     command = [cxx, "-std=c++20", *flags, f"-I{INCLUDE}", "-c", str(source), "-o", os.devnull]
@@ -117,6 +129,7 @@ def main():
     results = []
     with tempfile.TemporaryDirectory() as work:
         sources = []
+        CASES["include only"]["bale.hpp's standard headers"] = standard_headers_of_bale(args.cxx)
         for case, programs in CASES.items():
             for library, text in programs.items():
                 path = pathlib.Path(work) / f"{len(sources)}.cpp"
@@ -145,7 +158,8 @@ def main():
              "The struct has 20 members (int, double, string, vector<int>, map<string, int>, four of each); "
              "bale reflects it, cereal and Boost get a serialize function. The binary case includes bale's "
              "light headers (`bale/binary/format.hpp`, `core/serialize.hpp`, `core/deserialize.hpp` and the "
-             "three `types/` headers); the others `bale/bale.hpp`.", "",
+             "three `types/` headers); the others `bale/bale.hpp`. `bale.hpp's standard headers` includes "
+             "the standard headers the umbrella pulls in: its cost apart from bale's own code.", "",
              "| case | library | CPU | peak memory | vs bale |", "|---|---|---:|---:|---:|"]
     for case in CASES:
         rows = [r for r in results if r["case"] == case]
