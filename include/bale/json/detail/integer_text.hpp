@@ -84,7 +84,7 @@ inline int decimal_digit_count(std::uint64_t n) noexcept {
 #define BALE_DIGITS_3(p) BALE_DIGITS_2(p "0") BALE_DIGITS_2(p "1") BALE_DIGITS_2(p "2") \
   BALE_DIGITS_2(p "3") BALE_DIGITS_2(p "4") BALE_DIGITS_2(p "5") BALE_DIGITS_2(p "6")   \
   BALE_DIGITS_2(p "7") BALE_DIGITS_2(p "8") BALE_DIGITS_2(p "9")
-inline constexpr char four_digit_text[40001] =
+alignas(64) inline constexpr char four_digit_text[40001] =
   BALE_DIGITS_3("0") BALE_DIGITS_3("1") BALE_DIGITS_3("2") BALE_DIGITS_3("3") BALE_DIGITS_3("4")
   BALE_DIGITS_3("5") BALE_DIGITS_3("6") BALE_DIGITS_3("7") BALE_DIGITS_3("8") BALE_DIGITS_3("9");
 // clang-format on
@@ -95,22 +95,27 @@ static_assert(four_digit_text[4 * 1907] == '1' && four_digit_text[4 * 1907 + 1] 
               four_digit_text[4 * 1907 + 2] == '0' && four_digit_text[4 * 1907 + 3] == '7' &&
               four_digit_text[4 * 9999 + 3] == '9' && four_digit_text[40000] == '\0');
 
+// The text of n < 10^4 as one word, the first digit in the lowest byte.
+inline std::uint32_t four_digit_chars(std::uint32_t n) noexcept {
+  std::uint32_t text;
+  std::memcpy(&text, four_digit_text + std::size_t{n} * 4, 4);
+  if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap32(text);
+  return text;
+}
+
 /// The four decimal digits of n < 10^4 as byte values 0-9, leading zeros included, the first digit
 /// in the lowest byte. Looked up, they beat computing the lanes: a float's eight digits are two
 /// loads where the lanes took three dependent multiply steps, and small integers (counts, scores,
 /// indices) are one load (docs/performance.md has the measurements).
 inline std::uint32_t four_digit_values(std::uint32_t n) noexcept {
-  std::uint32_t text;
-  std::memcpy(&text, four_digit_text + 4 * n, 4);
-  if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap32(text);
-  return text & 0x0F0F0F0F;  // '0' to '9' are 0x30 to 0x39
+  return four_digit_chars(n) & 0x0F0F0F0F;  // '0' to '9' are 0x30 to 0x39
 }
 
 /// The eight decimal digits of n < 10^8 as byte values 0-9, the first digit in the lowest byte.
 inline std::uint64_t eight_digit_values(std::uint32_t n) noexcept {
   const std::uint32_t high = n / 10000;
-  const std::uint64_t last = four_digit_values(n - high * 10000);
-  return four_digit_values(high) | last << 32;
+  const std::uint64_t last = four_digit_chars(n - high * 10000);
+  return (four_digit_chars(high) | last << 32) & 0x0F0F0F0F0F0F0F0FULL;
 }
 
 inline void store_digit_word(char* out, std::uint64_t digits) noexcept {
