@@ -5,6 +5,7 @@ A structured binding needs its identifiers spelled out, so each member count get
 Run from the repository root: /usr/bin/python3 tools/generate_visit_members.py
 """
 import pathlib
+import subprocess
 
 MAX = 128
 out = pathlib.Path("include/bale/reflect/detail/visit_members.hpp")
@@ -61,3 +62,5 @@ lines += [
 ]
 out.parent.mkdir(parents=True, exist_ok=True)
 out.write_text("\n".join(lines))
+# The repository's style, so that regenerating changes nothing but what the generator changed.
+subprocess.run(["clang-format", "-i", str(out)], check=True)
