@@ -14,7 +14,9 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -88,6 +90,72 @@ TYPED_TEST(GrowableWrite, NestedNodeContainers) {
   const std::pair<std::vector<double>, std::list<int>> mixed{std::vector<double>(1000, 1.5),
                                                              std::list<int>(10, 7)};
   expect_growable_writes_exact<TypeParam>(mixed);
+}
+
+TYPED_TEST(GrowableWrite, LargeBlocksAmongSmallWrites) {
+  // Arrays past the sink's step are copied into the buffer's capacity, not zero-filled first.
+  const std::tuple<std::string, std::vector<double>, int, std::vector<std::uint8_t>, std::string>
+      mixed{"head", std::vector<double>(50000, 2.5), 7, std::vector<std::uint8_t>(70000, 3),
+            std::string(20000, 't')};
+  expect_growable_writes_exact<TypeParam>(mixed);
+  expect_growable_writes_exact<TypeParam>(std::vector<double>(100000, -1.0));
+  // A large block among mostly small writes (the buffer is then zero-filled at once).
+  std::pair<std::vector<double>, std::vector<std::string>> mostly_small{
+      std::vector<double>(3000, 1.25), std::vector<std::string>(20000, "name")};
+  expect_growable_writes_exact<TypeParam>(mostly_small);
+}
+
+// Counts the bytes a container value-initialises (zero-fills) rather than copies into.
+template <class T>
+struct fill_counting_allocator {
+  using value_type = T;
+  static inline std::size_t filled = 0;
+  fill_counting_allocator() = default;
+  template <class U>
+  fill_counting_allocator(const fill_counting_allocator<U>&) noexcept {}
+  T* allocate(std::size_t n) { return std::allocator<T>{}.allocate(n); }
+  void deallocate(T* p, std::size_t n) noexcept { std::allocator<T>{}.deallocate(p, n); }
+  void construct(T* p) {
+    ++filled;
+    ::new (static_cast<void*>(p)) T();
+  }
+  template <class... Args>
+  void construct(T* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) T(std::forward<Args>(args)...);
+  }
+  friend bool operator==(fill_counting_allocator, fill_counting_allocator) noexcept { return true; }
+};
+
+TYPED_TEST(GrowableWrite, LargeArraysAreNotZeroFilledBeforeBeingWritten) {
+  using counted_buffer = std::vector<std::byte, fill_counting_allocator<std::byte>>;
+  const std::vector<double> values(200000, 0.5);  // 1.6 MB
+  counted_buffer buffer;
+  fill_counting_allocator<std::byte>::filled = 0;
+  bale::serialize_into<TypeParam>(buffer, values);
+  EXPECT_GE(buffer.size(), values.size() * sizeof(double));
+  EXPECT_LT(fill_counting_allocator<std::byte>::filled, std::size_t{64} * 1024);
+  EXPECT_TRUE((bale::deserialize<std::vector<double>, TypeParam>(buffer) == values));
+}
+
+// A buffer with no insert() to copy into its capacity: every byte goes through resize().
+struct resize_only_buffer {
+  using value_type = std::byte;
+  std::vector<std::byte> bytes;
+  void resize(std::size_t n) { bytes.resize(n); }
+  std::size_t size() const noexcept { return bytes.size(); }
+  std::byte* data() noexcept { return bytes.data(); }
+  const std::byte* data() const noexcept { return bytes.data(); }
+};
+
+TYPED_TEST(GrowableWrite, BufferWithoutInsert) {
+  const std::pair<std::string, std::vector<double>> value{"name", std::vector<double>(30000, 4.0)};
+  resize_only_buffer buffer{{std::byte{5}}};
+  const std::size_t written = bale::serialize_into<TypeParam>(buffer, value);
+  ASSERT_EQ(buffer.size(), 1 + written);
+  const std::vector<std::byte> expected = exact_bytes<TypeParam>(value);
+  EXPECT_TRUE(std::equal(expected.begin(), expected.end(), buffer.bytes.begin() + 1));
+  EXPECT_EQ(bale::serialize_assign<TypeParam>(buffer, value), expected.size());
+  EXPECT_EQ(buffer.bytes, expected);
 }
 
 struct cell {

@@ -119,7 +119,7 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   void write_contiguous(const T* data, std::size_t count) {
     constexpr wire_size size = wire_size_of<Codec, T>;
     if constexpr (Codec::template bulk<T>) {
-      sink_.put(data, count * sizeof(T));
+      sink_.put_block(data, count * sizeof(T));
     } else if constexpr (Sink::counts_only && size.fixed) {
       sink_.skip(count * size.min);
     } else if constexpr (requires { Codec::write_run(sink_, data, count); }) {

@@ -66,7 +66,12 @@ std::size_t write_growable(Buffer& buffer, std::size_t start, write_context& con
   else
     context.forget_message();
   const std::size_t size = counter.size();
-  if (counter.exact()) {
+  // Resizing zero-fills what the writing pass then overwrites. That pass over memory is cheaper
+  // done at once than a step at a time between small writes, but not worth making for bytes that
+  // come in large blocks: when those are most of the message, the buffer is only reserved, and
+  // the sink copies the blocks into its capacity (zero-filling only around them).
+  const bool mostly_blocks = counter.large_block_bytes() > size / 2;
+  if (counter.exact() && !(mostly_blocks && growing_sink::appends_to<Buffer>)) {
     buffer.resize(start + size);
   } else if constexpr (requires { buffer.reserve(start + size); }) {
     if (buffer.capacity() < start + size) buffer.reserve(start + size);

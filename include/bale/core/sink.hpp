@@ -1,13 +1,14 @@
 #pragma once
-// Where an output archive puts bytes: put(data, n) copies, reserve(n) (n <= 16) returns room that
-// the caller fills in place (for small encodings such as varints), and ensure(n) returns room for
-// up to n bytes of which the caller then keeps advance(k) (for runs whose size varies), or null
-// where the sink cannot lend that much at once. The same archive code runs twice over a value:
-// once with a size_counter to learn its size, then with a span_sink over memory of exactly that
-// size or a growing_sink over a buffer made that large, so the writing pass needs no growth; both
-// check their bounds, as a type's save() may write differently the second time. (Into a buffer
-// that can grow, the size of a large node container is estimated: the growing_sink grows past a
-// short estimate.)
+// Where an output archive puts bytes: put(data, n) copies, put_block(data, n) copies a run that
+// may be large (an array's payload), reserve(n) (n <= 16) returns room that the caller fills in
+// place (for small encodings such as varints), and ensure(n) returns room for up to n bytes of
+// which the caller then keeps advance(k) (for runs whose size varies), or null where the sink
+// cannot lend that much at once. The same archive code runs twice over a value: once with a
+// size_counter to learn its size, then with a span_sink over memory of exactly that size or a
+// growing_sink over a buffer made (or reserved) that large, so the writing pass never
+// reallocates; both check their bounds, as a type's save() may write differently the second
+// time. (Into a buffer that can grow, the size of a large node container is estimated: the
+// growing_sink grows past a short estimate.)
 
 #include <cstddef>
 #include <cstring>
@@ -17,6 +18,10 @@
 
 namespace bale::detail {
 
+/// A put_block() at least this large is copied into a growing buffer's capacity directly rather
+/// than over bytes the buffer zero-filled first.
+inline constexpr std::size_t large_block = 16384;
+
 class size_counter {
  public:
   static constexpr bool counts_only = true;
@@ -25,12 +30,18 @@ class size_counter {
   explicit size_counter(bool may_estimate) noexcept : may_estimate_(may_estimate) {}
 
   void put(const void*, std::size_t n) noexcept { size_ += n; }
+  void put_block(const void*, std::size_t n) noexcept {
+    size_ += n;
+    if (n >= large_block) large_blocks_ += n;
+  }
   void skip(std::size_t n) noexcept { size_ += n; }
   std::byte* reserve(std::size_t n) noexcept {
     size_ += n;
     return scratch_;
   }
   std::size_t size() const noexcept { return size_; }
+  /// The bytes counted in put_block()s of at least large_block bytes.
+  std::size_t large_block_bytes() const noexcept { return large_blocks_; }
 
   /// Whether a run of elements that costs a walk over scattered nodes may be measured by its
   /// first elements (estimate_rest) rather than walked: sizing is then a hint for a buffer that
@@ -51,6 +62,7 @@ class size_counter {
 
  private:
   std::size_t size_ = 0;
+  std::size_t large_blocks_ = 0;
   bool may_estimate_ = false;
   bool exact_ = true;
   std::byte scratch_[16]{};  // reserve() hands this out: what is written there is not kept
@@ -66,6 +78,7 @@ class span_sink {
     if (n != 0) std::memcpy(out_, data, n);
     out_ += n;
   }
+  void put_block(const void* data, std::size_t n) { put(data, n); }
   /// Room for n bytes (n <= 16) that the caller writes in place.
   std::byte* reserve(std::size_t n) {
     check_room(n);
@@ -119,6 +132,7 @@ class growing_sink {
       : buffer_(&buffer),
         grow_(&grow_buffer<Buffer>),
         resize_(&resize_buffer<Buffer>),
+        append_(appender<Buffer>()),
         data_(reinterpret_cast<std::byte*>(buffer.data())),
         size_(start),
         capacity_(buffer.size()) {}
@@ -128,6 +142,12 @@ class growing_sink {
       grow(n);
     if (n != 0) std::memcpy(data_ + size_, data, n);
     size_ += n;
+  }
+  /// A run of bytes that may be large (an array's payload): past the room the buffer has, a
+  /// large one is copied into its capacity directly, not over bytes zero-filled first.
+  void put_block(const void* data, std::size_t n) {
+    if (n > capacity_ - size_ && n >= large_block && append_) return append(data, n);
+    put(data, n);
   }
   void put(char c) {
     if (capacity_ == size_) [[unlikely]]
@@ -148,11 +168,24 @@ class growing_sink {
   std::size_t size() const noexcept { return size_; }
   void finish() { resize_(buffer_, size_); }
 
+  /// Whether a large block goes into the buffer's capacity without a zero-fill first (the buffer
+  /// can insert a range, as the standard containers can).
+  template <class Buffer>
+  static constexpr bool appends_to = requires(Buffer& b, const typename Buffer::value_type* p) {
+    b.insert(b.end(), p, p);
+    b.capacity();
+  };
+
  private:
   /// How far a buffer with spare capacity is resized at a time.
   static constexpr std::size_t step = 16384;
 
   [[gnu::noinline]] void grow(std::size_t n) { data_ = grow_(buffer_, size_, n, capacity_); }
+  [[gnu::noinline]] void append(const void* data, std::size_t n) {
+    data_ = append_(buffer_, size_, data, n);
+    size_ += n;
+    capacity_ = size_;
+  }
 
   // Resizing a standard container zero-fills what it adds. Room is therefore made a step at a
   // time within the buffer's capacity: the zero-fill brings those lines into the cache just
@@ -186,10 +219,31 @@ class growing_sink {
   static void resize_buffer(void* buffer, std::size_t size) {
     static_cast<Buffer*>(buffer)->resize(size);
   }
+  // A large block is not zero-filled first: the container copies it into its capacity itself,
+  // one pass over the memory instead of two.
+  using append_function = std::byte* (*)(void* buffer, std::size_t size, const void* data,
+                                         std::size_t n);
+  template <class Buffer>
+  static std::byte* append_buffer(void* to, std::size_t size, const void* data, std::size_t n) {
+    Buffer& buffer = *static_cast<Buffer*>(to);
+    using byte = typename Buffer::value_type;
+    const auto* first = static_cast<const byte*>(data);
+    buffer.resize(size);  // only drops zero-filled room not written, never reallocates
+    buffer.insert(buffer.end(), first, first + n);
+    return reinterpret_cast<std::byte*>(buffer.data());
+  }
+  template <class Buffer>
+  static constexpr append_function appender() {
+    if constexpr (appends_to<Buffer>)
+      return &append_buffer<Buffer>;
+    else
+      return nullptr;
+  }
 
   void* buffer_;
   std::byte* (*grow_)(void* buffer, std::size_t size, std::size_t n, std::size_t& room);
   void (*resize_)(void* buffer, std::size_t size);
+  append_function append_;
   std::byte* data_;
   std::size_t size_;
   std::size_t capacity_;

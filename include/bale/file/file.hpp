@@ -232,6 +232,7 @@ class file_sink {
     std::memcpy(buffer_.data() + used_, bytes, n);
     used_ += n;
   }
+  void put_block(const void* data, std::size_t n) { put(data, n); }
   /// Room for n bytes (n <= 16) written in place into the buffer.
   std::byte* reserve(std::size_t n) {
     if (used_ + n > buffer_.size()) flush();

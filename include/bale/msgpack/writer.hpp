@@ -101,7 +101,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
       const nesting_guard guard(*this);
       if constexpr (msgpack_wire::byte_like<T>) {
         put_header(msgpack_wire::container::bin, count);
-        sink_.put(data, count);
+        sink_.put_block(data, count);
       } else {
         put_header(msgpack_wire::container::array, count);
         write_elements(data, count);
