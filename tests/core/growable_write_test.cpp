@@ -110,10 +110,14 @@ template <class T>
 struct fill_counting_allocator {
   using value_type = T;
   static inline std::size_t filled = 0;
+  static inline std::size_t allocations = 0;
   fill_counting_allocator() = default;
   template <class U>
   fill_counting_allocator(const fill_counting_allocator<U>&) noexcept {}
-  T* allocate(std::size_t n) { return std::allocator<T>{}.allocate(n); }
+  T* allocate(std::size_t n) {
+    ++allocations;
+    return std::allocator<T>{}.allocate(n);
+  }
   void deallocate(T* p, std::size_t n) noexcept { std::allocator<T>{}.deallocate(p, n); }
   void construct(T* p) {
     ++filled;
@@ -135,6 +139,31 @@ TYPED_TEST(GrowableWrite, LargeArraysAreNotZeroFilledBeforeBeingWritten) {
   EXPECT_GE(buffer.size(), values.size() * sizeof(double));
   EXPECT_LT(fill_counting_allocator<std::byte>::filled, std::size_t{64} * 1024);
   EXPECT_TRUE((bale::deserialize<std::vector<double>, TypeParam>(buffer) == values));
+}
+
+// Sized exactly, a message is one allocation of its size: no run of varints or block asks the
+// buffer for more room than the message takes.
+template <class Format, class T>
+void expect_one_exact_allocation(const T& value) {
+  using counted_buffer = std::vector<std::byte, fill_counting_allocator<std::byte>>;
+  counted_buffer buffer;
+  fill_counting_allocator<std::byte>::allocations = 0;
+  bale::serialize_into<Format>(buffer, value);
+  EXPECT_EQ(fill_counting_allocator<std::byte>::allocations, 1u);
+  EXPECT_EQ(buffer.capacity(), buffer.size());
+  EXPECT_EQ(buffer.size(), bale::serialized_size<Format>(value));
+}
+
+TYPED_TEST(GrowableWrite, ExactSizeIsOneAllocation) {
+  std::vector<int> integers(100000);
+  for (std::size_t i = 0; i < integers.size(); ++i)
+    integers[i] = static_cast<int>(i * 7919 % 2001) - 1000;
+  expect_one_exact_allocation<TypeParam>(integers);
+  expect_one_exact_allocation<TypeParam>(std::vector<std::uint64_t>(30000, ~std::uint64_t{0}));
+  expect_one_exact_allocation<TypeParam>(std::vector<double>(50000, 0.5));
+  const std::tuple<std::string, std::vector<int>, std::vector<double>> mixed{
+      "name", integers, std::vector<double>(4000, 1.0)};
+  expect_one_exact_allocation<TypeParam>(mixed);
 }
 
 // A buffer with no insert() to copy into its capacity: every byte goes through resize().

@@ -135,7 +135,8 @@ class growing_sink {
         append_(appender<Buffer>()),
         data_(reinterpret_cast<std::byte*>(buffer.data())),
         size_(start),
-        capacity_(buffer.size()) {}
+        capacity_(buffer.size()),
+        reserved_(capacity_of(buffer)) {}
 
   void put(const void* data, std::size_t n) {
     if (n > capacity_ - size_) [[unlikely]]
@@ -166,6 +167,9 @@ class growing_sink {
   }
   void advance(std::size_t n) noexcept { size_ += n; }
   std::size_t size() const noexcept { return size_; }
+  /// The most one ensure() lends without moving the buffer: its capacity left (none when it is
+  /// full; ensure() then grows it). A codec writing a run of unknown length asks no more.
+  std::size_t room() const noexcept { return reserved_ - size_; }
   void finish() { resize_(buffer_, size_); }
 
   /// Whether a large block goes into the buffer's capacity without a zero-fill first (the buffer
@@ -180,11 +184,20 @@ class growing_sink {
   /// How far a buffer with spare capacity is resized at a time.
   static constexpr std::size_t step = 16384;
 
-  [[gnu::noinline]] void grow(std::size_t n) { data_ = grow_(buffer_, size_, n, capacity_); }
+  [[gnu::noinline]] void grow(std::size_t n) {
+    data_ = grow_(buffer_, size_, n, capacity_, reserved_);
+  }
   [[gnu::noinline]] void append(const void* data, std::size_t n) {
-    data_ = append_(buffer_, size_, data, n);
+    data_ = append_(buffer_, size_, data, n, reserved_);
     size_ += n;
     capacity_ = size_;
+  }
+  template <class Buffer>
+  static std::size_t capacity_of(const Buffer& buffer) {
+    if constexpr (requires { buffer.capacity(); })
+      return buffer.capacity();
+    else
+      return buffer.size();
   }
 
   // Resizing a standard container zero-fills what it adds. Room is therefore made a step at a
@@ -193,7 +206,8 @@ class growing_sink {
   // a pass over cold memory. Out of capacity, the buffer is reserved at least twice as large.
   // The buffer's data and size are kept here, not asked of the buffer on every put.
   template <class Buffer>
-  static std::byte* grow_buffer(void* to, std::size_t size, std::size_t n, std::size_t& room) {
+  static std::byte* grow_buffer(void* to, std::size_t size, std::size_t n, std::size_t& room,
+                                std::size_t& reserved) {
     Buffer& buffer = *static_cast<Buffer*>(to);
     if constexpr (requires {
                     buffer.capacity();
@@ -213,6 +227,7 @@ class growing_sink {
       buffer.resize(capacity);
     }
     room = buffer.size();
+    reserved = capacity_of(buffer);
     return reinterpret_cast<std::byte*>(buffer.data());
   }
   template <class Buffer>
@@ -222,14 +237,16 @@ class growing_sink {
   // A large block is not zero-filled first: the container copies it into its capacity itself,
   // one pass over the memory instead of two.
   using append_function = std::byte* (*)(void* buffer, std::size_t size, const void* data,
-                                         std::size_t n);
+                                         std::size_t n, std::size_t& reserved);
   template <class Buffer>
-  static std::byte* append_buffer(void* to, std::size_t size, const void* data, std::size_t n) {
+  static std::byte* append_buffer(void* to, std::size_t size, const void* data, std::size_t n,
+                                  std::size_t& reserved) {
     Buffer& buffer = *static_cast<Buffer*>(to);
     using byte = typename Buffer::value_type;
     const auto* first = static_cast<const byte*>(data);
     buffer.resize(size);  // only drops zero-filled room not written, never reallocates
     buffer.insert(buffer.end(), first, first + n);
+    reserved = buffer.capacity();
     return reinterpret_cast<std::byte*>(buffer.data());
   }
   template <class Buffer>
@@ -241,12 +258,14 @@ class growing_sink {
   }
 
   void* buffer_;
-  std::byte* (*grow_)(void* buffer, std::size_t size, std::size_t n, std::size_t& room);
+  std::byte* (*grow_)(void* buffer, std::size_t size, std::size_t n, std::size_t& room,
+                      std::size_t& reserved);
   void (*resize_)(void* buffer, std::size_t size);
   append_function append_;
   std::byte* data_;
   std::size_t size_;
   std::size_t capacity_;
+  std::size_t reserved_;  // the buffer's capacity: room it can be resized into without moving
 };
 
 }  // namespace bale::detail
