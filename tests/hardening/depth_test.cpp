@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -100,6 +102,42 @@ TEST(Depth, WritingFailsWhereReadingWould) {
   writing_fails_where_reading_would<bale::compact>();
   writing_fails_where_reading_would<bale::msgpack>();
   writing_fails_where_reading_would<bale::json>();
+}
+
+// The exact depth of a value: the smallest max_depth it writes and reads back under.
+template <class Format, class T>
+std::size_t depth_of(const T& value) {
+  for (std::size_t d = 0; d < 16; ++d) {
+    const bale::limits lim{.max_depth = d};
+    if (!writes<Format>(value, lim)) continue;
+    EXPECT_TRUE((bale::try_deserialize<T, Format>(bale::serialize<Format>(value), lim)));
+    return d;
+  }
+  return 16;
+}
+
+// A wrapper (an optional, a variant) counts with the value it wraps, and passes that on to no
+// further level: in an optional of an optional, the vector inside is the second level.
+template <class Format>
+void wrappers_count_with_their_value() {
+  SCOPED_TRACE(std::string(Format::name));
+  using ints = std::vector<std::int32_t>;
+  EXPECT_EQ(depth_of<Format>(ints{1}), 1u);
+  EXPECT_EQ(depth_of<Format>(std::vector<ints>{{1}}), 2u);
+  EXPECT_EQ(depth_of<Format>(std::optional<ints>(ints{1})), 1u);
+  EXPECT_EQ(depth_of<Format>(std::optional<ints>()), 0u);  // nothing inside: no level
+  EXPECT_EQ(depth_of<Format>(std::vector<std::optional<ints>>{ints{1}}), 2u);
+  EXPECT_EQ(depth_of<Format>(std::optional<std::optional<ints>>(ints{1})), 2u);
+  EXPECT_EQ(depth_of<Format>(std::variant<std::int32_t, ints>(ints{1})), 1u);
+  EXPECT_EQ(depth_of<Format>(std::variant<std::int32_t, std::vector<ints>>(std::vector<ints>{{1}})),
+            2u);
+  EXPECT_EQ(depth_of<Format>(std::vector<std::variant<std::int32_t, ints>>{ints{1}, 2}), 2u);
+}
+
+TEST(Depth, WrappersCountWithTheirValue) {
+  wrappers_count_with_their_value<bale::binary>();
+  wrappers_count_with_their_value<bale::compact>();
+  wrappers_count_with_their_value<bale::msgpack>();
 }
 
 // The stack one level takes: a node that notes the lowest frame address its serialize runs at.
