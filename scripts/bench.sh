@@ -34,7 +34,7 @@ args=(--benchmark_enable_random_interleaving=true
 echo "running the benchmarks (tables in results/bench.log)"
 build/bench/bench/bale_bench "${args[@]}" >results/bench.log
 if [ -z "$filter" ] || [[ "compile" =~ $filter ]]; then
-  declare -A compile_runs=([tiny]=1 [quick]=2 [full]=5)
+  declare -A compile_runs=([tiny]=1 [quick]=1 [full]=5)
   /usr/bin/python3 bench/compile/compile_bench.py results --runs "${compile_runs[$BALE_BENCH_MODE]}" >/dev/null
 else
   rm -f results/compile.md

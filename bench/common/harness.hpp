@@ -59,7 +59,7 @@ void add(const std::string& name, F&& body, cost c = cost::fast) {
       break;
     case run_mode::quick:
       repetitions = slow ? 1 : 3;
-      min_time = slow ? 0 : 0.1;
+      min_time = slow ? 0 : 0.05;
       break;
     case run_mode::full:
       repetitions = slow ? 3 : 5;

@@ -152,9 +152,10 @@ def main():
                             "cpu_s": statistics.median(v[0] for v in values),
                             "peak_mb": statistics.median(v[1] for v in values), "runs": len(values)})
     version = subprocess.run([args.cxx, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    measured = "one compilation" if args.runs == 1 else f"medians of {args.runs} compilations"
     lines = ["## Compile time: the same translation units for bale, cereal and Boost.Serialization", "",
              f"`{args.cxx} -std=c++20 {args.flags} -c` ({version}); CPU time of the compiler and peak "
-             f"resident memory, medians of {args.runs} compilations. `vs bale` = this CPU time / bale's. "
+             f"resident memory, {measured}. `vs bale` = this CPU time / bale's. "
              "The struct has 20 members (int, double, string, vector<int>, map<string, int>, four of each); "
              "bale reflects it, cereal and Boost get a serialize function. The binary case includes bale's "
              "light headers (`bale/binary/format.hpp`, `core/serialize.hpp`, `core/deserialize.hpp` and the "

@@ -2,11 +2,14 @@
 // How deep a read or a write is, shared by every archive of one call. Reading and writing count
 // levels the same way, so a value that writes also reads back under the same limits.
 //
-// A level is entered by every container, object, tuple, optional and variant. An optional or a
-// variant wraps one value: that value's own level, entered next, counts with it, so a node of a
-// linked list (a pointer to an object) is one level, not two. A level that was counted with its
-// wrapper does not pass the favour on, so at least every other level of any chain is counted and
-// the stack a decode uses stays bounded by the limit, whatever the types.
+// A level is entered by every container, every type described by hand (its own serialize, or
+// save and load), a present optional and a variant. MessagePack and JSON also count tuples and
+// reflected objects (arrays and maps there); in binary and compact their nesting is fixed by their
+// types, so any recursion passes through a counted level. An optional or a variant wraps one
+// value: that value's own level, entered next, counts with it, so an optional vector is one level,
+// not two. A level that was counted with its wrapper does not pass the favour on, so at least
+// every other level of any chain is counted and the stack a decode uses stays bounded by the
+// limit, whatever the types.
 
 #include <cstddef>
 #include <utility>
