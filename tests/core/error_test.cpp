@@ -82,6 +82,44 @@ TEST(Error, AnErrorAboutNoByteNamesNone) {
   EXPECT_EQ(bale::error(bale::errc::io_error, "x").offset_in_whole(8), bale::error::no_offset);
 }
 
+TEST(Error, MessageOfEveryPart) {
+  bale::error e(bale::errc::invalid_value, "bool byte is 7, not 0 or 1", 12);
+  EXPECT_EQ(std::string(e.what()), "bale: invalid_value: bool byte is 7, not 0 or 1 at byte 12");
+  e.prepend_field("flag");
+  e.prepend_index(1);
+  e.prepend_field("corners");
+  e.prepend_index(0);
+  e.prepend_index(18446744073709551615u);
+  e.prepend_field("cells");
+  EXPECT_EQ(e.path(), "cells[18446744073709551615][0].corners[1].flag");
+  EXPECT_EQ(std::string(e.what()),
+            "bale: invalid_value: bool byte is 7, not 0 or 1 at byte 12 in "
+            "cells[18446744073709551615][0].corners[1].flag");
+  EXPECT_EQ(e.detail(), "bool byte is 7, not 0 or 1");
+  // A failure site's message, whole: the reader's numbers printed in decimal.
+  try {
+    (void)bale::deserialize<std::uint64_t>(std::vector<std::byte>(3));
+    FAIL();
+  } catch (const bale::error& thrown) {
+    EXPECT_EQ(std::string(thrown.what()), "bale: end_of_input: need 8 bytes, 3 left at byte 0");
+  }
+}
+
+TEST(Error, TextOfPartsPrintsNumbersInDecimal) {
+  using bale::detail::error_text;
+  EXPECT_EQ(error_text({}), "");
+  EXPECT_EQ(error_text({"a", std::string_view("b"), std::string("c")}), "abc");
+  EXPECT_EQ(error_text({std::uint64_t{0}, " ", 18446744073709551615u}), "0 18446744073709551615");
+  EXPECT_EQ(error_text({std::int64_t{-9223372036854775807 - 1}, " ", -1, " ", std::int8_t{-128}}),
+            "-9223372036854775808 -1 -128");
+  EXPECT_EQ(error_text({std::uint8_t{255}, " ", std::int16_t{32767}}), "255 32767");
+  // A char is text, not a number: it is passed as a view of one character.
+  const char c = 'x';
+  EXPECT_EQ(error_text({"'", std::string_view(&c, 1), "'"}), "'x'");
+  static_assert(!std::is_constructible_v<bale::detail::message_part, char>);
+  static_assert(!std::is_constructible_v<bale::detail::message_part, bool>);
+}
+
 TEST(Error, ResultAccessors) {
   bale::result<int> good = bale::try_deserialize<int>(bale::serialize(5));
   ASSERT_TRUE(good.has_value());

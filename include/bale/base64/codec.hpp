@@ -294,7 +294,7 @@ inline std::size_t decode_with(kernel use, std::string_view text, std::byte* out
       const auto c = static_cast<std::uint8_t>(in[group * 4 + k]);
       if (t[0][c] & invalid_char)
         fail(c == '=' ? "padding before the end"
-                      : "character " + std::to_string(c) + " is not in the alphabet",
+                      : bale::detail::error_text({"character ", c, " is not in the alphabet"}),
              group * 4 + k);
     }
   };

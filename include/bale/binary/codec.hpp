@@ -56,7 +56,7 @@ struct binary_codec : bool_flag<binary_codec> {
     if constexpr (std::endian::native == std::endian::big) wire = byteswap(wire);
     if constexpr (std::is_same_v<T, bool>) {
       if (wire > 1)
-        reader.fail_at(errc::invalid_value, "bool byte is " + std::to_string(wire) + ", not 0 or 1",
+        reader.fail_at(errc::invalid_value, error_text({"bool byte is ", wire, ", not 0 or 1"}),
                        reader.offset() - 1);
       value = wire != 0;
     } else if constexpr (std::is_same_v<T, wchar_t> && sizeof(wchar_t) < 4) {

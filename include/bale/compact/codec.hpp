@@ -217,10 +217,8 @@ struct compact_codec : bool_flag<compact_codec> {
   template <class T, class Reader, class Wide>
   [[noreturn, gnu::cold, gnu::noinline]] static void fail_range(Reader& reader, Wide wide,
                                                                 std::size_t start) {
-    reader.fail_at(
-        errc::invalid_value,
-        std::to_string(wide) + " does not fit a " + std::to_string(sizeof(T) * 8) + "-bit integer",
-        start);
+    reader.fail_at(errc::invalid_value,
+                   error_text({wide, " does not fit a ", sizeof(T) * 8, "-bit integer"}), start);
   }
 
   /// Decodes up to `count` varints of an integer array from [pos, end) with no branch per byte.
@@ -278,8 +276,7 @@ struct compact_codec : bool_flag<compact_codec> {
       if constexpr (std::endian::native == std::endian::big) raw = byteswap(raw);
       if constexpr (std::is_same_v<T, bool>) {
         if (raw > 1)
-          reader.fail_at(errc::invalid_value,
-                         "bool byte is " + std::to_string(raw) + ", not 0 or 1",
+          reader.fail_at(errc::invalid_value, error_text({"bool byte is ", raw, ", not 0 or 1"}),
                          reader.offset() - 1);
         value = raw != 0;
       } else {

@@ -50,8 +50,8 @@ inline constexpr std::uint64_t lz4_max_ratio = 255;
 
 [[noreturn]] inline void codec_missing(codec c) {
   throw error(errc::invalid_value,
-              "this build of bale has no " + std::string(to_string(c)) +
-                  " (link bale::" + std::string(to_string(c)) + ")",
+              detail::error_text(
+                  {"this build of bale has no ", to_string(c), " (link bale::", to_string(c), ")"}),
               4);
 }
 [[noreturn]] inline void frame_damaged(const std::string& what, std::size_t at) {
@@ -99,7 +99,8 @@ inline void compress_payload(std::vector<std::byte>& out, std::size_t header,
       const std::size_t written =
           ZSTD_compress2(context.get(), out.data() + header, bound, input.data(), input.size());
       if (ZSTD_isError(written))
-        throw error(errc::invalid_value, std::string("zstd: ") + ZSTD_getErrorName(written));
+        throw error(errc::invalid_value,
+                    detail::error_text({"zstd: ", ZSTD_getErrorName(written)}));
       out.resize(header + written);
       return;
 #else
@@ -135,8 +136,8 @@ inline void decompress_lz4(std::span<const std::byte> payload, std::uint64_t siz
       payload.size() > static_cast<std::size_t>(INT32_MAX))
     frame_damaged("LZ4 frame too large", 5);
   if (size > (payload.size() + 1) * lz4_max_ratio)
-    frame_damaged("LZ4 frame claims " + std::to_string(size) + " bytes from " +
-                      std::to_string(payload.size()) + ", more than LZ4 can expand to",
+    frame_damaged(detail::error_text({"LZ4 frame claims ", size, " bytes from ", payload.size(),
+                                      ", more than LZ4 can expand to"}),
                   5);
   out.resize(static_cast<std::size_t>(size));
   const int n = LZ4_decompress_safe(reinterpret_cast<const char*>(payload.data()),
@@ -153,9 +154,8 @@ inline void decompress_zstd(std::span<const std::byte> payload, std::uint64_t si
   const unsigned long long stated = ZSTD_getFrameContentSize(payload.data(), payload.size());
   if (stated == ZSTD_CONTENTSIZE_ERROR) frame_damaged("zstd data is damaged: no frame header", at);
   if (stated != ZSTD_CONTENTSIZE_UNKNOWN && stated != size)
-    frame_damaged("zstd frame holds " + std::to_string(stated) + " bytes, the header says " +
-                      std::to_string(size),
-                  5);
+    frame_damaged(
+        detail::error_text({"zstd frame holds ", stated, " bytes, the header says ", size}), 5);
   const std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> context(ZSTD_createDCtx(),
                                                                         ZSTD_freeDCtx);
   if (!context) throw std::bad_alloc();
@@ -167,7 +167,7 @@ inline void decompress_zstd(std::span<const std::byte> payload, std::uint64_t si
     ZSTD_outBuffer chunk{out.data() + produced, out.size() - produced, 0};
     const std::size_t status = ZSTD_decompressStream(context.get(), &chunk, &in);
     if (ZSTD_isError(status))
-      frame_damaged(std::string("zstd data is damaged: ") + ZSTD_getErrorName(status), at);
+      frame_damaged(detail::error_text({"zstd data is damaged: ", ZSTD_getErrorName(status)}), at);
     produced += chunk.pos;
     if (status == 0) break;  // the frame is complete (and its checksum verified)
     if (produced == out.size()) {
@@ -216,11 +216,11 @@ inline std::vector<std::byte> decompress(std::span<const std::byte> frame, const
   const bool has_crc = (kind & detail::frame_has_crc) != 0;
   const std::uint64_t size = detail::get_u64(frame.data() + 5);
   if (size > lim.max_allocation)
-    throw error(errc::allocation_limit,
-                "frame claims " + std::to_string(size) +
-                    " bytes, more than the allocation limit of " +
-                    std::to_string(lim.max_allocation),
-                5);
+    throw error(
+        errc::allocation_limit,
+        detail::error_text({"frame claims ", size, " bytes, more than the allocation limit of ",
+                            lim.max_allocation}),
+        5);
   const std::size_t header = detail::compress_header_size + (has_crc ? 4 : 0);
   if (frame.size() < header)
     throw error(errc::end_of_input, "a checksummed frame has a 17-byte header", frame.size());
@@ -247,7 +247,7 @@ inline std::vector<std::byte> decompress(std::span<const std::byte> frame, const
       detail::codec_missing(c);
 #endif
     default:
-      throw error(errc::invalid_value, "unknown codec " + std::to_string(kind), 4);
+      throw error(errc::invalid_value, detail::error_text({"unknown codec ", kind}), 4);
   }
   if (has_crc &&
       detail::crc32c(out) != detail::get_u32(frame.data() + detail::compress_header_size))

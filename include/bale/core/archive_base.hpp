@@ -41,7 +41,9 @@ class archive_base {
 /// is owned by a pointer of the message.
 template <class Archive>
 void end_message(const Archive& ar) {
-  if (const auto problem = ar.context().dangling_objects()) ar.fail(errc::invalid_value, *problem);
+  std::string problem = ar.context().dangling_objects();
+  if (!problem.empty()) [[unlikely]]
+    ar.fail(errc::invalid_value, std::move(problem));
 }
 
 /// Runs f(); an error thrown inside gets `name` in front of its field path.
@@ -93,9 +95,9 @@ template <class F>
 
 template <class Archive>
 [[noreturn, gnu::cold, gnu::noinline]] void fail_allocation(const Archive& ar) {
-  ar.fail(errc::allocation_limit, "the allocation limit of " +
-                                      std::to_string(ar.context().limits().max_allocation) +
-                                      " bytes is reached");
+  ar.fail(errc::allocation_limit,
+          error_text({"the allocation limit of ", ar.context().limits().max_allocation,
+                      " bytes is reached"}));
 }
 /// Charges `count` allocations of `size` bytes each to the decode's budget before a type makes them
 /// (a pointee, a container's nodes), or fails with errc::allocation_limit through the archive.
@@ -141,7 +143,7 @@ class nesting_guard {
  private:
   [[noreturn, gnu::cold, gnu::noinline]] void fail_too_deep(const Archive& ar) {
     state_.leave();
-    ar.fail(errc::depth_exceeded, "nesting deeper than " + std::to_string(state_.max_depth()));
+    ar.fail(errc::depth_exceeded, error_text({"nesting deeper than ", state_.max_depth()}));
   }
   nesting_state& state_;
   bool counted_;

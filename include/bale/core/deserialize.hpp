@@ -24,7 +24,7 @@ template <class Reader>
 void require_consumed(const Reader& ar) {
   end_message(ar);
   if (ar.remaining() != 0)
-    ar.fail_at(errc::trailing_bytes, std::to_string(ar.remaining()) + " bytes left after the value",
+    ar.fail_at(errc::trailing_bytes, error_text({ar.remaining(), " bytes left after the value"}),
                ar.offset());
 }
 

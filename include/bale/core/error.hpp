@@ -10,6 +10,8 @@
 #include <utility>
 #include <variant>
 
+#include "bale/core/error_text.hpp"
+
 namespace bale {
 
 /// What went wrong while decoding (or, for a few codes, encoding).
@@ -69,10 +71,7 @@ class error : public std::runtime_error {
   static constexpr std::size_t no_offset = static_cast<std::size_t>(-1);
 
   error(errc code, std::string detail, std::size_t offset = no_offset)
-      : std::runtime_error(std::string(to_string(code))),
-        code_(code),
-        offset_(offset),
-        detail_(std::move(detail)) {
+      : std::runtime_error("bale"), code_(code), offset_(offset), detail_(std::move(detail)) {
     compose();
   }
 
@@ -92,45 +91,39 @@ class error : public std::runtime_error {
   const std::string& message() const noexcept { return message_; }
   const char* what() const noexcept override { return message_.c_str(); }
 
+  // The two below are called from the catch blocks of the readers' hot loops: out of line, so
+  // that those blocks stay one call each.
   /// Called while the exception unwinds through a named member.
-  void prepend_field(std::string_view name) {
-    std::string segment(name);
-    if (joiner()) segment += '.';
-    path_.insert(0, segment);
-    compose();
+  [[gnu::cold, gnu::noinline]] void prepend_field(std::string_view name) {
+    prepend(name, "", joiner() ? "." : "");
   }
   /// Called while the exception unwinds through a sequence element.
-  void prepend_index(std::size_t index) {
-    // Built step by step: GCC 12 at -O3 misreports chained operator+ on strings (-Wrestrict).
-    std::string segment(1, '[');
-    segment += std::to_string(index);
-    segment += ']';
-    if (joiner()) segment += '.';
-    path_.insert(0, segment);
-    compose();
+  [[gnu::cold, gnu::noinline]] void prepend_index(std::size_t index) {
+    char digits[24];
+    char* const end = digits + sizeof digits;
+    char* const first = detail::write_decimal(index, end);
+    *(first - 1) = '[';
+    prepend(std::string_view(first - 1, static_cast<std::size_t>(end - first + 1)), "]",
+            joiner() ? "." : "");
   }
 
  private:
   // A field name is followed by '.', unless the path goes on with an index.
   bool joiner() const noexcept { return !path_.empty() && path_.front() != '['; }
-  // Cold, and with no std::to_string: this runs once per error, but every translation unit that
-  // reads anything compiles it.
+  // Cold, and built with append alone: this runs once per error and segment, but every
+  // translation unit that reads anything compiles it.
+  [[gnu::cold]] void prepend(std::string_view a, std::string_view b, std::string_view c) {
+    path_ = detail::error_text({a, b, c, path_});
+    compose();
+  }
   [[gnu::cold]] void compose() {
     char digits[24];
-    std::size_t first = sizeof digits;
-    for (std::size_t v = offset_; first == sizeof digits || v != 0; v /= 10)
-      digits[--first] = static_cast<char>('0' + v % 10);
-    const std::string_view parts[] = {
-        "bale: ",
-        to_string(code_),
-        ": ",
-        detail_,
-        has_offset() ? " at byte " : "",
-        has_offset() ? std::string_view(digits + first, sizeof digits - first) : "",
-        path_.empty() ? "" : " in ",
-        path_};
-    message_.clear();
-    for (const std::string_view part : parts) message_.append(part.data(), part.size());
+    const char* const first = detail::write_decimal(offset_, digits + sizeof digits);
+    const std::string_view offset_text(first,
+                                       static_cast<std::size_t>(digits + sizeof digits - first));
+    message_ = detail::error_text({"bale: ", to_string(code_), ": ", detail_,
+                                   has_offset() ? " at byte " : "", has_offset() ? offset_text : "",
+                                   path_.empty() ? "" : " in ", path_});
   }
 
   errc code_;

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "bale/core/address_map.hpp"
+#include "bale/core/error_text.hpp"
 #include "bale/core/ownership_forest.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/write_context.hpp"
@@ -143,13 +144,13 @@ class object_writer_table {
     return nullptr;
   }
 
-  /// Why the message is incomplete, if it is: an object that observers met and no pointer owns.
-  std::optional<std::string> dangling_objects() const {
+  /// Why the message is incomplete (an object that observers met and no pointer owns), or empty.
+  std::string dangling_objects() const {
     const address_map::slot* s = unowned_object();
-    if (s == nullptr) return std::nullopt;
-    return "object " + std::to_string(s->number) + " (a " + readable_name(*s->type) +
-           ") is met by observers only: an observer points at an object that a shared_ptr, "
-           "unique_ptr or owning_ptr of the same message owns";
+    if (s == nullptr) return {};
+    return error_text({"object ", s->number, " (a ", readable_name(*s->type),
+                       ") is met by observers only: an observer points at an object that a "
+                       "shared_ptr, unique_ptr or owning_ptr of the same message owns"});
   }
 
   body_queue<pending_save>& queue() noexcept { return queue_; }
@@ -331,13 +332,13 @@ class object_reader_table {
     return std::nullopt;
   }
 
-  /// Why the message is incomplete, if it is: an object whose observers would dangle.
-  std::optional<std::string> dangling_objects() const {
+  /// Why the message is incomplete (an object whose observers would dangle), or empty.
+  std::string dangling_objects() const {
     const auto number = dangling_object();
-    if (!number) return std::nullopt;
-    return "object " + std::to_string(*number) +
-           " is observed but no shared_ptr, unique_ptr or owning_ptr of the message owns it: its "
-           "observers would dangle";
+    if (!number) return {};
+    return error_text({"object ", *number,
+                       " is observed but no shared_ptr, unique_ptr or owning_ptr of the message "
+                       "owns it: its observers would dangle"});
   }
 
   body_queue<pending_load>& queue() noexcept { return queue_; }

@@ -4,12 +4,12 @@
 // it, restarting it, asking what it leaves dangling) goes through functions recorded when it is
 // made: a translation unit whose messages hold no pointers never compiles the part at all.
 
-#include <optional>
 #include <string>
 
 namespace bale::detail {
 
-/// Part has dangling_objects() (why the message is incomplete, if it is), and may have restart().
+/// Part has dangling_objects() (why the message is incomplete; empty when it is complete), and may
+/// have restart().
 template <class Part>
 class on_demand {
  public:
@@ -38,15 +38,15 @@ class on_demand {
   void restart() noexcept {
     if (part_ != nullptr) hooks_->restart(*part_);
   }
-  std::optional<std::string> dangling_objects() const {
-    if (part_ == nullptr) return std::nullopt;
+  std::string dangling_objects() const {
+    if (part_ == nullptr) return {};
     return hooks_->dangling_objects(*part_);
   }
 
  private:
   struct hooks {
     void (*destroy)(Part*) noexcept;
-    std::optional<std::string> (*dangling_objects)(const Part&);
+    std::string (*dangling_objects)(const Part&);
     void (*restart)(Part&) noexcept;
   };
   static constexpr auto restart_of() noexcept {

@@ -80,8 +80,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   // Out of line and cold: the message is built only on failure, and the hot readers stay small
   // enough to inline.
   [[noreturn, gnu::cold, gnu::noinline]] void fail_short(std::size_t n) const {
-    fail(errc::end_of_input,
-         "need " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " left");
+    fail(errc::end_of_input, error_text({"need ", n, " bytes, ", remaining(), " left"}));
   }
   [[noreturn]] void fail(errc code, std::string detail) const {
     fail_at(code, std::move(detail), offset());
@@ -165,9 +164,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
     const std::uint64_t index = Codec::read_index(*this);
     if (index >= count)
       fail_at(errc::invalid_value,
-              "variant index " + std::to_string(index) + " but only " + std::to_string(count) +
-                  " alternatives",
-              at);
+              error_text({"variant index ", index, " but only ", count, " alternatives"}), at);
     const nesting guard(*this, level_kind::wraps_one);
     on_index(static_cast<std::size_t>(index));
   }
@@ -230,8 +227,8 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
     const std::byte* src = take(count * sizeof(T));
     if (reinterpret_cast<std::uintptr_t>(src) % alignof(T) != 0)
       fail_at(errc::misaligned,
-              "a view of " + std::to_string(count) + " elements of alignment " +
-                  std::to_string(alignof(T)) + " needs aligned input",
+              error_text({"a view of ", count, " elements of alignment ", alignof(T),
+                          " needs aligned input"}),
               at);
     return {reinterpret_cast<const T*>(src), count};
   }
@@ -263,19 +260,19 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
                                                           std::size_t at) const {
     if (min_size > 0)
       fail_at(errc::length_too_large,
-              "length " + std::to_string(count) + " with at least " + std::to_string(min_size) +
-                  " bytes per element exceeds the " + std::to_string(remaining()) + " bytes left",
+              error_text({"length ", count, " with at least ", min_size,
+                          " bytes per element exceeds the ", remaining(), " bytes left"}),
               at);
     fail_at(errc::length_too_large,
-            "length " + std::to_string(count) + " exceeds the " + std::to_string(remaining()) +
-                " bytes left and the empty-element limit",
+            error_text({"length ", count, " exceeds the ", remaining(),
+                        " bytes left and the empty-element limit"}),
             at);
   }
   [[noreturn, gnu::cold, gnu::noinline]] void fail_length_allocation(std::uint64_t count,
                                                                      std::size_t at) const {
     fail_at(errc::allocation_limit,
-            "length " + std::to_string(count) + " would pass the allocation limit of " +
-                std::to_string(context_.limits().max_allocation) + " bytes",
+            error_text({"length ", count, " would pass the allocation limit of ",
+                        context_.limits().max_allocation, " bytes"}),
             at);
   }
 
@@ -311,10 +308,10 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
         first);
   }
   [[noreturn, gnu::cold, gnu::noinline]] void fail_empty_elements() const {
-    fail(errc::element_limit, "more elements that take no bytes than the limits allow (" +
-                                  std::to_string(context_.limits().max_empty_elements) +
-                                  " elements, " +
-                                  std::to_string(context_.limits().max_empty_bytes) + " bytes)");
+    fail(errc::element_limit,
+         error_text({"more elements that take no bytes than the limits allow (",
+                     context_.limits().max_empty_elements, " elements, ",
+                     context_.limits().max_empty_bytes, " bytes)"}));
   }
 
   template <class OnElement>

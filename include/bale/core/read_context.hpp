@@ -4,7 +4,6 @@
 // pointers own and the versions read.
 
 #include <cstddef>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,7 +49,8 @@ class read_context : public nesting_state {
   inline object_reader_table& objects();
   /// After a message is read: why an object that observers point at would dangle, if one would:
   /// owned by no pointer of the message, or held by weak_ptrs only (freed when the read returns).
-  std::optional<std::string> dangling_objects() const { return objects_.dangling_objects(); }
+  /// Empty when none would.
+  std::string dangling_objects() const { return objects_.dangling_objects(); }
   /// Forgets the objects and versions read: the next value is a message of its own (bale::reader).
   void restart_message() noexcept {
     objects_.reset();

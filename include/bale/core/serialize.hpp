@@ -35,8 +35,8 @@ std::size_t serialized_size_in(write_context& context, const Ts&... values) {
 [[noreturn, gnu::cold, gnu::noinline]] inline void fail_unfilled(std::size_t written,
                                                                  std::size_t size) {
   throw error(errc::invalid_value,
-              "a save() wrote " + std::to_string(written) + " bytes where the size counted " +
-                  std::to_string(size) + ": it must write the same bytes every time",
+              error_text({"a save() wrote ", written, " bytes where the size counted ", size,
+                          ": it must write the same bytes every time"}),
               written);
 }
 inline void require_filled(const span_sink& sink, std::size_t size) {
@@ -132,9 +132,9 @@ requires byte_output<std::remove_reference_t<Out>> std::size_t serialize_to(Out&
                                                                             const Ts&... values) {
   const std::span<std::byte> out = as_writable_byte_span(output);
   const auto too_small = [&](std::size_t size) {
-    throw error(errc::buffer_too_small, "the encoding needs " + std::to_string(size) +
-                                            " bytes, the buffer holds " +
-                                            std::to_string(out.size()));
+    throw error(
+        errc::buffer_too_small,
+        detail::error_text({"the encoding needs ", size, " bytes, the buffer holds ", out.size()}));
   };
   if constexpr (!detail::sizes_first<Format>) {
     // A format that writes into a growing buffer may store ahead of its text (JSON's writer

@@ -471,7 +471,7 @@ struct defaults_omitting_serializer {
     ar.read_field(name, member);
     if (!differs(member, default_member))
       ar.fail_at(errc::invalid_value,
-                 "member \"" + std::string(name) + "\" is marked present but equals its default",
+                 error_text({"member \"", name, "\" is marked present but equals its default"}),
                  at);
   }
   template <class M>

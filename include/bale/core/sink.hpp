@@ -104,11 +104,11 @@ class span_sink {
       fail_overflow(n);
   }
   [[noreturn, gnu::cold, gnu::noinline]] void fail_overflow(std::size_t n) const {
-    throw error(errc::invalid_value,
-                "a save() wrote more bytes than when the size was counted (" +
-                    std::to_string(size() + n) + " > " + std::to_string(end_ - start_) +
-                    "): it must write the same bytes every time",
-                size());
+    throw error(
+        errc::invalid_value,
+        error_text({"a save() wrote more bytes than when the size was counted (", size() + n, " > ",
+                    end_ - start_, "): it must write the same bytes every time"}),
+        size());
   }
 
   std::byte* out_;

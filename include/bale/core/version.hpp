@@ -111,8 +111,8 @@ template <class T, class Archive>
 [[noreturn, gnu::cold]] void fail_newer_version(const Archive& ar, std::uint32_t found,
                                                 std::size_t at) {
   ar.fail_at(errc::wrong_type,
-             portable_type_name<T>() + " data of version " + std::to_string(found) +
-                 ", newer than this build's version " + std::to_string(version<T>),
+             error_text({portable_type_name<T>(), " data of version ", found,
+                         ", newer than this build's version ", version<T>}),
              at);
 }
 

@@ -5,7 +5,6 @@
 // the objects that pointers own (made when the first pointer is met: a message without pointers
 // never makes it), and the versions written.
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,8 +31,8 @@ class write_context : public nesting_state {
   /// includes: a message without them compiles none of it).
   inline object_writer_table& objects();
   /// After a message's first (or only) pass has met every pointer: why an object that observers
-  /// point at is owned by no pointer of the message, if one is.
-  std::optional<std::string> dangling_objects() const { return objects_.dangling_objects(); }
+  /// point at is owned by no pointer of the message, if one is (empty if none is).
+  std::string dangling_objects() const { return objects_.dangling_objects(); }
   /// Called between the sizing pass and the writing pass: both must number objects and store
   /// versions alike.
   void restart_message() {

@@ -122,7 +122,7 @@ inline void write_header(std::byte* out, const file_header& h) {
   throw error(code, "file '" + path.string() + "': " + what, offset);
 }
 [[noreturn]] inline void io_failure(const std::filesystem::path& path, const char* action) {
-  file_error(errc::io_error, path, std::string(action) + ": " + std::strerror(errno));
+  file_error(errc::io_error, path, detail::error_text({action, ": ", std::strerror(errno)}));
 }
 
 /// A file descriptor that closes itself.
@@ -370,7 +370,7 @@ inline std::string format_name_of(std::uint8_t id) {
     case 4:
       return "msgpack";
   }
-  return "an unknown format (" + std::to_string(id) + ")";
+  return detail::error_text({"an unknown format (", id, ")"});
 }
 
 /// Accepts a file of any format bale writes (bale::inspect_file).
@@ -391,7 +391,7 @@ void check_file_format(const std::filesystem::path& path, std::uint8_t id, std::
                  at);
   } else if (id != Format::id) {
     file_error(errc::wrong_type, path,
-               "holds " + format_name_of(id) + ", not " + std::string(Format::name), at);
+               detail::error_text({"holds ", format_name_of(id), ", not ", Format::name}), at);
   }
 }
 
@@ -601,13 +601,13 @@ file_contents read_file_as(const std::filesystem::path& path, const file_options
     file_error(errc::invalid_value, path, "is not a bale file");
   if (got < file_header_size)
     file_error(errc::end_of_input, path,
-               "has " + std::to_string(got) + " bytes, less than a bale header", got);
+               detail::error_text({"has ", got, " bytes, less than a bale header"}), got);
   if (crc32c(std::span<const std::byte>(header, 36)) != get_u32(header + 36))
     file_error(errc::checksum_mismatch, path, "has a damaged header", 36);
   const auto version = std::to_integer<std::uint8_t>(header[4]);
   if (version != file_version && version != first_file_version)
-    file_error(errc::invalid_value, path,
-               std::string("has an unknown version ").append(std::to_string(version)), 4);
+    file_error(errc::invalid_value, path, detail::error_text({"has an unknown version ", version}),
+               4);
   const auto format_id = std::to_integer<std::uint8_t>(header[5]);
   check_file_format<Format>(path, format_id, 5);
   const bool has_schema = version != first_file_version;
@@ -622,8 +622,8 @@ file_contents read_file_as(const std::filesystem::path& path, const file_options
   const std::size_t stored = file_size - file_header_size;
   if (stored < stored_size)
     file_error(errc::end_of_input, path,
-               "is truncated: " + std::to_string(stored) + " of " + std::to_string(stored_size) +
-                   " bytes after the header",
+               detail::error_text(
+                   {"is truncated: ", stored, " of ", stored_size, " bytes after the header"}),
                file_size);
   if (stored > stored_size)
     file_error(errc::trailing_bytes, path, "has bytes after its payload",

@@ -41,7 +41,7 @@ class record_file {
     version_ = std::to_integer<std::uint8_t>(header[4]);
     if (version_ != 1 && version_ != 2)
       file_error(errc::invalid_value, path_,
-                 std::string("has an unknown version ").append(std::to_string(version_)), 4);
+                 detail::error_text({"has an unknown version ", version_}), 4);
     format_id_ = std::to_integer<std::uint8_t>(header[5]);
     check_format(path_, format_id_, 5);
     offset_ = records_header_size;
@@ -70,7 +70,7 @@ class record_file {
     if (size > limits_.max_allocation) {
       offset_ = at + sizeof prefix + size;  // skipped, like a damaged record
       file_error(errc::allocation_limit, path_,
-                 "has a record of " + std::to_string(size) + " bytes", at);
+                 detail::error_text({"has a record of ", size, " bytes"}), at);
     }
     const std::size_t read = read_payload(at + sizeof prefix, size);
     offset_ = at + sizeof prefix + read;

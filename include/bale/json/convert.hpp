@@ -105,7 +105,8 @@ class json_converter {
       for (const auto& [name, unused] : entries_) known += (known.empty() ? "" : ", ") + name;
       throw error(
           errc::wrong_type,
-          "no type named \"" + std::string(type) + "\" is registered (known: " + known + ")", 0);
+          detail::error_text({"no type named \"", type, "\" is registered (known: ", known, ")"}),
+          0);
     }
     return found->second;
   }

@@ -281,11 +281,11 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
         expect(':', "':' after the member name");
         if (index == count) {  // the value: process() and skip_value() skip space before it
           if (!options_.skip_unknown_members && !context_.other_members_allowed())
-            fail_at(errc::invalid_value, "unknown member \"" + std::string(key) + "\"", at);
+            fail_at(errc::invalid_value, error_text({"unknown member \"", key, "\""}), at);
           skip_value();
         } else {
           if (seen[index])
-            fail_at(errc::invalid_value, "duplicate member \"" + std::string(key) + "\"", at);
+            fail_at(errc::invalid_value, error_text({"duplicate member \"", key, "\""}), at);
           seen[index] = true;
           expected = index + 1;
           within_field(Names::value[index], [&] {
@@ -301,13 +301,13 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
         if (seen[k]) continue;
         if (member_required<Names>(k))
           fail_at(errc::invalid_value,
-                  "missing required member \"" + std::string(Names::value[k]) + "\"", offset() - 1);
+                  error_text({"missing required member \"", Names::value[k], "\""}), offset() - 1);
         if (options_.allow_missing_members || context_.other_members_allowed()) continue;
         bool none = false;
         std::size_t i = 0;
         ((i++ == k ? (void)(none = read_absent(members)) : void()), ...);
         if (!none)
-          fail_at(errc::invalid_value, "missing member \"" + std::string(Names::value[k]) + "\"",
+          fail_at(errc::invalid_value, error_text({"missing member \"", Names::value[k], "\""}),
                   offset() - 1);
       }
     }
@@ -381,7 +381,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
         continue;
       }
       if (members_[k].used)
-        fail_at(errc::invalid_value, "field \"" + std::string(name) + "\" read twice",
+        fail_at(errc::invalid_value, error_text({"field \"", name, "\" read twice"}),
                 members_[k].value_at);
       members_[k].used = true;
       const char* resume = pos_;
@@ -392,7 +392,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
       return;
     }
     if (!options_.allow_missing_members && !read_absent(value))
-      fail_at(errc::invalid_value, "missing member \"" + std::string(name) + "\"", top.object_at);
+      fail_at(errc::invalid_value, error_text({"missing member \"", name, "\""}), top.object_at);
   }
 
   // An absent member of type std::optional is the usual way JSON says "none": it reads as empty.
@@ -441,9 +441,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     read_integer(index);
     if (index >= count)
       fail_at(errc::invalid_value,
-              "variant index " + std::to_string(index) + " but only " + std::to_string(count) +
-                  " alternatives",
-              at);
+              error_text({"variant index ", index, " but only ", count, " alternatives"}), at);
     frames_.back().count = 1;
     on_index(index);
     skip_space();
@@ -613,7 +611,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     read_members();
     for (std::size_t k = f.first_member; k < members_.size(); ++k)
       if (!members_[k].used && !options_.skip_unknown_members)
-        fail_at(errc::invalid_value, "unknown member \"" + std::string(members_[k].key) + "\"",
+        fail_at(errc::invalid_value, error_text({"unknown member \"", members_[k].key, "\""}),
                 members_[k].value_at);
     members_.resize(f.first_member);
     frames_.pop_back();
@@ -634,7 +632,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     f.sorted = true;
   }
   [[noreturn]] void fail_duplicate(std::string_view key, std::size_t at) const {
-    fail_at(errc::invalid_value, "duplicate member \"" + std::string(key) + "\"", at);
+    fail_at(errc::invalid_value, error_text({"duplicate member \"", key, "\""}), at);
   }
 
   frame_stack<frame> frames_;

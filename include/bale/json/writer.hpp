@@ -57,10 +57,9 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
   json_writer(Sink& sink, write_context& context, const json_options& options = {})
       : sink_(sink), context_(context), options_(options) {
     if (options.indent < 0 || options.indent > max_indent)
-      throw error(errc::invalid_value,
-                  "json_options::indent is " + std::to_string(options.indent) + ", outside 0.." +
-                      std::to_string(max_indent),
-                  0);
+      throw error(
+          errc::invalid_value,
+          error_text({"json_options::indent is ", options.indent, ", outside 0..", max_indent}), 0);
   }
   static constexpr int max_indent = 16;
 
@@ -401,7 +400,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
   // Every bracket is a level, as the reader counts them: writing fails where reading would.
   void check_depth(std::size_t levels) const {
     if (frames_.size() + levels > context_.max_depth()) [[unlikely]]
-      fail(errc::depth_exceeded, "nesting deeper than " + std::to_string(context_.max_depth()));
+      fail(errc::depth_exceeded, error_text({"nesting deeper than ", context_.max_depth()}));
   }
   void close(char bracket) {
     frames_.pop_back();

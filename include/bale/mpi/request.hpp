@@ -232,9 +232,10 @@ class recv_request {
     MPI_Get_count(&received, MPI_BYTE, &size);
     s.from = {received.MPI_SOURCE, received.MPI_TAG};
     if (static_cast<std::size_t>(size) > s.head.size())  // a single message over the maximum
-      throw error(bale::error(errc::allocation_limit, "a message of " + std::to_string(size) +
-                                                          " bytes, over the request's maximum of " +
-                                                          std::to_string(s.max_payload)),
+      throw error(bale::error(errc::allocation_limit,
+                              bale::detail::error_text({"a message of ", size,
+                                                        " bytes, over the request's maximum of ",
+                                                        s.max_payload})),
                   s.from.source, s.from.tag, s.max_payload,
                   static_cast<std::size_t>(size) - detail::header_size);
     s.rest.emplace(s.on, s.value, s.max_payload);

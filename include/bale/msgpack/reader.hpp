@@ -177,7 +177,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
         level positional{.values = read_header(msgpack_wire::container::array, 0)};
         with_level(positional, read_members);
         if (positional.values != 0)
-          fail(errc::invalid_value, std::to_string(positional.values) + " values left unread");
+          fail(errc::invalid_value, error_text({positional.values, " values left unread"}));
       } else {
         read_named_composite(read_members);
       }
@@ -203,7 +203,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       }
     }
     if (at == nullptr)
-      fail(errc::invalid_value, "missing member \"" + std::string(name) + "\" (or read twice)");
+      fail(errc::invalid_value, error_text({"missing member \"", name, "\" (or read twice)"}));
     const std::byte* resume = position();
     level* outer = level_;
     seek(at);
@@ -229,9 +229,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       const auto index = read_number<std::uint64_t>();
       if (index >= count)
         fail_at(errc::invalid_value,
-                "variant index " + std::to_string(index) + " but only " + std::to_string(count) +
-                    " alternatives",
-                at);
+                error_text({"variant index ", index, " but only ", count, " alternatives"}), at);
       on_index(static_cast<std::size_t>(index));
     });
   }
@@ -318,9 +316,9 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
         continue;
       }
       if (index == count)
-        fail_at(errc::invalid_value, "unknown member \"" + std::string(key) + "\"", at);
+        fail_at(errc::invalid_value, error_text({"unknown member \"", key, "\""}), at);
       if (seen[index])
-        fail_at(errc::invalid_value, "duplicate member \"" + std::string(key) + "\"", at);
+        fail_at(errc::invalid_value, error_text({"duplicate member \"", key, "\""}), at);
       seen[index] = true;
       expected = index + 1;
       std::size_t k = 0;
@@ -330,9 +328,9 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       if (seen[k]) continue;
       if (member_required<Names>(k))
         fail(errc::invalid_value,
-             "missing required member \"" + std::string(Names::value[k]) + "\"");
+             error_text({"missing required member \"", Names::value[k], "\""}));
       if (!context().other_members_allowed())
-        fail(errc::invalid_value, "missing member \"" + std::string(Names::value[k]) + "\"");
+        fail(errc::invalid_value, error_text({"missing member \"", Names::value[k], "\""}));
     }
   }
 
@@ -345,7 +343,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
     with_level(named, read_members);
     for (std::size_t k = named.first; k < members_.size(); ++k)
       if (!members_[k].used)
-        fail_at(errc::invalid_value, "unknown member \"" + std::string(members_[k].name) + "\"",
+        fail_at(errc::invalid_value, error_text({"unknown member \"", members_[k].name, "\""}),
                 offset_of(members_[k].value_at));
     members_.resize(named.first);
     seek(after);

@@ -157,8 +157,8 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
                  counted);
       with_level(census, write_members);
       if (census.values != counted)
-        fail(errc::invalid_value, "a type's save wrote " + std::to_string(counted) +
-                                      " values, then " + std::to_string(census.values));
+        fail(errc::invalid_value,
+             error_text({"a type's save wrote ", counted, " values, then ", census.values}));
     });
   }
   /// A versioned type's version, once per message: named ("bale_version") in a map, the first
@@ -318,8 +318,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
     using msgpack_wire::container;
     inside_optional_ = false;
     if (count > msgpack_wire::max_count)
-      fail(errc::invalid_value,
-           std::to_string(count) + " elements are more than MessagePack holds");
+      fail(errc::invalid_value, error_text({count, " elements are more than MessagePack holds"}));
     const std::uint8_t small = kind == container::str     ? msgpack_wire::fixstr
                                : kind == container::array ? msgpack_wire::fixarray
                                                           : msgpack_wire::fixmap;

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "bale/core/error_text.hpp"
 #include "bale/reflect/macro.hpp"
 
 namespace bale {
@@ -105,8 +106,8 @@ std::string unknown_enum_name_message(std::string_view name) {
 }
 template <named_enum E>
 std::string unnamed_enum_value_message(E value) {
-  return "enum value " + std::to_string(+static_cast<std::underlying_type_t<E>>(value)) +
-         " has no listed name";
+  return detail::error_text(
+      {"enum value ", +static_cast<std::underlying_type_t<E>>(value), " has no listed name"});
 }
 
 }  // namespace detail
@@ -119,8 +120,8 @@ std::string unnamed_enum_value_message(E value) {
 
 /// Lists the names of an enum's values as they are spelled, next to the enum (in its namespace)
 /// or at global scope.
-#define BALE_ENUM_NAMES(Type, ...)                                                            \
-  [[maybe_unused]] constexpr auto bale_enum_names(::bale::detail::type_tag<Type>,             \
-                                                  ::bale_global_namespace*) noexcept {        \
-    return ::std::array{BALE_DETAIL_FOR_EACH(BALE_DETAIL_ENUM_NAME, Type, __VA_ARGS__)};      \
+#define BALE_ENUM_NAMES(Type, ...)                                                       \
+  [[maybe_unused]] constexpr auto bale_enum_names(::bale::detail::type_tag<Type>,        \
+                                                  ::bale_global_namespace*) noexcept {   \
+    return ::std::array{BALE_DETAIL_FOR_EACH(BALE_DETAIL_ENUM_NAME, Type, __VA_ARGS__)}; \
   }

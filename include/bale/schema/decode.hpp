@@ -51,8 +51,8 @@ class schema_decoder {
 
   value read(std::uint32_t n) {
     if (++depth_ > ar_.context().limits().max_depth)
-      ar_.fail(errc::depth_exceeded,
-               "schema nesting deeper than " + std::to_string(ar_.context().limits().max_depth));
+      ar_.fail(errc::depth_exceeded, detail::error_text({"schema nesting deeper than ",
+                                                         ar_.context().limits().max_depth}));
     value v = read_node(tree_[n]);
     --depth_;
     return v;
@@ -240,9 +240,9 @@ class schema_decoder {
     if (s.kind == schema_kind::opaque)
       ar_.fail(errc::wrong_type, "the type " + s.names[0] +
                                      " is described by hand: its structure is not in the schema");
-    ar_.fail(errc::wrong_type, std::string("a ") +
-                                   std::string(owner_names[static_cast<std::size_t>(s.owner)]) +
-                                   " pointer is decoded only with its C++ type");
+    ar_.fail(errc::wrong_type,
+             detail::error_text({"a ", owner_names[static_cast<std::size_t>(s.owner)],
+                                 " pointer is decoded only with its C++ type"}));
   }
 
   value read_node(const schema_node& s) {
@@ -305,7 +305,7 @@ value decode_by_schema(const schema_tree& schema, std::span<const std::byte> byt
   typename Format::reader ar(bytes, context);
   value v = detail::schema_decoder<typename Format::reader>(ar, schema).read(0);
   if (ar.remaining() != 0)
-    ar.fail(errc::trailing_bytes, std::to_string(ar.remaining()) + " bytes after the value");
+    ar.fail(errc::trailing_bytes, detail::error_text({ar.remaining(), " bytes after the value"}));
   return v;
 }
 

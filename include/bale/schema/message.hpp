@@ -56,14 +56,14 @@ class schema_cache {
     const std::uint64_t fingerprint = detail::fnv1a64(text);
     if (const auto known = texts_.find(fingerprint); known != texts_.end()) {
       if (known->second != text)
-        throw error(errc::invalid_value, "two schemas with the fingerprint " +
-                                             std::to_string(fingerprint) + ": " + known->second +
-                                             " and " + std::string(text));
+        throw error(errc::invalid_value,
+                    detail::error_text({"two schemas with the fingerprint ", fingerprint, ": ",
+                                        known->second, " and ", text}));
       return fingerprint;
     }
     if (texts_.size() >= limits_.max_schemas)
-      throw error(errc::element_limit, "the schema cache holds its limit of " +
-                                           std::to_string(limits_.max_schemas) + " schemas");
+      throw error(errc::element_limit, detail::error_text({"the schema cache holds its limit of ",
+                                                           limits_.max_schemas, " schemas"}));
     (void)parse_schema(text, limits_.schema);
     texts_.emplace(fingerprint, std::string(text));
     return fingerprint;
@@ -86,9 +86,10 @@ class schema_cache {
     if (const auto found = plans_.find(key); found != plans_.end()) return *found->second;
     const auto text = texts_.find(writer);
     if (text == texts_.end())
-      throw error(errc::wrong_type, "the message's schema (fingerprint " + std::to_string(writer) +
-                                        ") is not in the cache: add the writer's schema, or "
-                                        "send one message with it");
+      throw error(errc::wrong_type,
+                  detail::error_text({"the message's schema (fingerprint ", writer,
+                                      ") is not in the cache: add the writer's schema, or "
+                                      "send one message with it"}));
     auto plan = std::make_unique<detail::resolution>(detail::resolution_for<T>(text->second));
     return *plans_.emplace(key, std::move(plan)).first->second;
   }
@@ -143,8 +144,7 @@ inline std::pair<std::uint64_t, std::size_t> read_frame_head(std::span<const std
   const std::uint32_t size = get_u32(bytes.data() + frame_head);
   if (size > bytes.size() - frame_head - 4)
     throw error(errc::length_too_large,
-                "a schema of " + std::to_string(size) + " bytes in a frame of " +
-                    std::to_string(bytes.size()),
+                detail::error_text({"a schema of ", size, " bytes in a frame of ", bytes.size()}),
                 frame_head);
   const std::string_view text(reinterpret_cast<const char*>(bytes.data() + frame_head + 4), size);
   if (fnv1a64(text) != fingerprint)

@@ -156,7 +156,7 @@ class resolution {
   static constexpr std::size_t max_depth = 256;
   [[noreturn]] static void too_deep() {
     throw error(errc::depth_exceeded,
-                "the schemas nest deeper than " + std::to_string(max_depth) + " levels");
+                detail::error_text({"the schemas nest deeper than ", max_depth, " levels"}));
   }
 
   void child(std::uint32_t step, std::uint32_t w, std::uint32_t r, const std::string& path) {

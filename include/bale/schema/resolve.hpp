@@ -102,8 +102,9 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
         value = static_cast<T>(to);
         return;
       }
-    fail(errc::invalid_value, "the enum value " + std::to_string(raw) +
-                                  " has no name in the data's schema that the type lists");
+    fail(errc::invalid_value,
+         detail::error_text(
+             {"the enum value ", raw, " has no name in the data's schema that the type lists"}));
   }
   template <class Ch, class Traits, class Alloc>
   void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
@@ -269,8 +270,8 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
     const std::uint64_t count = Inner::codec::read_length(inner_);
     if (count > inner_.remaining() / program.wire_size)
       fail_at(errc::length_too_large,
-              "length " + std::to_string(count) + " of " + std::to_string(program.wire_size) +
-                  "-byte records exceeds the " + std::to_string(inner_.remaining()) + " bytes left",
+              detail::error_text({"length ", count, " of ", program.wire_size,
+                                  "-byte records exceeds the ", inner_.remaining(), " bytes left"}),
               at);
     const auto n = static_cast<std::size_t>(count);
     charge_allocation(inner_, n, sizeof(T));
@@ -410,8 +411,8 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
       const std::uint64_t count = Inner::codec::read_length(inner_);
       if (count > inner_.remaining() / element)
         fail_at(errc::length_too_large,
-                "length " + std::to_string(count) + " exceeds the " +
-                    std::to_string(inner_.remaining()) + " bytes left",
+                detail::error_text(
+                    {"length ", count, " exceeds the ", inner_.remaining(), " bytes left"}),
                 at);
       (void)inner_.take(static_cast<std::size_t>(count) * element);
       return;
@@ -559,8 +560,9 @@ void deserialize_planned(read_context& context, std::span<const std::byte> bytes
 inline void require_followable(const resolution& plan, bool names_on_wire,
                                std::string_view format) {
   if (names_on_wire && plan.moves_alternatives())
-    throw error(errc::wrong_type, "a variant's alternatives moved, which " + std::string(format) +
-                                      " data cannot follow (it stores their positions)");
+    throw error(errc::wrong_type,
+                detail::error_text({"a variant's alternatives moved, which ", format,
+                                    " data cannot follow (it stores their positions)"}));
 }
 
 /// The plan for reading data of `writer_schema` as T; throws errc::wrong_type (or

@@ -144,8 +144,8 @@ class schema_parser {
 
   schema_tree parse() {
     if (text_.size() > limits_.max_size)
-      fail("a schema of " + std::to_string(text_.size()) + " bytes is longer than the limit of " +
-           std::to_string(limits_.max_size));
+      fail(detail::error_text(
+          {"a schema of ", text_.size(), " bytes is longer than the limit of ", limits_.max_size}));
     node();
     if (pos_ != text_.size()) fail("text after the schema");
     return std::move(tree_);
@@ -162,7 +162,7 @@ class schema_parser {
     return true;
   }
   void expect(std::string_view token) {
-    if (!take(token)) fail("expected " + std::string(token));
+    if (!take(token)) fail(detail::error_text({"expected ", token}));
   }
 
   std::string quoted() {
@@ -260,7 +260,7 @@ class schema_parser {
   // One node; returns its number (a ref returns the record it names).
   std::uint32_t node() {
     if (++depth_ > limits_.max_depth)
-      fail("nested deeper than " + std::to_string(limits_.max_depth));
+      fail(detail::error_text({"nested deeper than ", limits_.max_depth}));
     const std::uint32_t n = at("\"") ? named_node() : keyed_node();
     --depth_;
     return n;
@@ -289,8 +289,8 @@ class schema_parser {
     if (key == "ref") {
       const std::uint64_t k = unsigned_number();
       if (k >= tree_.records.size())
-        fail("a reference to record " + std::to_string(k) + " of " +
-             std::to_string(tree_.records.size()) + " opened");
+        fail(detail::error_text(
+            {"a reference to record ", k, " of ", tree_.records.size(), " opened"}));
       n = tree_.records[static_cast<std::size_t>(k)];
     } else if (key == "record") {
       n = record();

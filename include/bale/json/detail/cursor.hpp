@@ -45,10 +45,7 @@ class json_cursor {
         ++column;
       }
     }
-    throw error(code,
-                "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
-                    std::move(detail),
-                at);
+    throw error(code, error_text({"line ", line, ", column ", column, ": ", detail}), at);
   }
 
  protected:
@@ -69,18 +66,17 @@ class json_cursor {
   // "expected <what>, found <c>"; end_of_input when the input stops partway through a literal
   // (`[tru`): that text was cut short rather than wrong.
   [[noreturn, gnu::cold, gnu::noinline]] void fail_expected(const char* what) const {
-    if (pos_ >= end_) fail(errc::end_of_input, std::string("expected ") + what + ", input ends");
+    if (pos_ >= end_) fail(errc::end_of_input, error_text({"expected ", what, ", input ends"}));
     const std::string_view rest(pos_, remaining());
     for (const std::string_view word : {"true", "false", "null", "NaN", "Infinity", "-Infinity"})
       if (rest.size() < word.size() && word.starts_with(rest))
-        fail(errc::end_of_input, std::string("expected ") + what + ", input ends inside " +
-                                     std::string(word));
-    fail(std::string("expected ") + what + ", found " + describe(*pos_));
+        fail(errc::end_of_input, error_text({"expected ", what, ", input ends inside ", word}));
+    fail(error_text({"expected ", what, ", found ", describe(*pos_)}));
   }
   static std::string describe(char c) {
     const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x21 && u < 0x7F) return std::string("'") + c + "'";
-    return "byte " + std::to_string(u);
+    if (u >= 0x21 && u < 0x7F) return error_text({"'", std::string_view(&c, 1), "'"});
+    return error_text({"byte ", u});
   }
   bool literal(std::string_view word) noexcept {
     if (static_cast<std::size_t>(end_ - pos_) >= word.size() &&
@@ -100,8 +96,7 @@ class json_cursor {
   }
   [[noreturn, gnu::cold, gnu::noinline]] void fail_depth() {
     context_.leave();
-    fail(errc::depth_exceeded,
-         "nesting deeper than " + std::to_string(context_.limits().max_depth));
+    fail(errc::depth_exceeded, error_text({"nesting deeper than ", context_.limits().max_depth}));
   }
   void leave() noexcept { context_.leave(); }
   bool close_if(char bracket) noexcept {
@@ -129,17 +124,18 @@ class json_cursor {
     fail_next(bracket);
   }
   [[noreturn, gnu::cold, gnu::noinline]] void fail_next(char bracket) const {
-    if (pos_ >= end_) fail(errc::end_of_input, std::string("expected ',' or '") + bracket + "'");
-    fail(std::string("expected ',' or '") + bracket + "', found " + describe(*pos_));
+    const std::string_view close(&bracket, 1);
+    if (pos_ >= end_) fail(errc::end_of_input, error_text({"expected ',' or '", close, "'"}));
+    fail(error_text({"expected ',' or '", close, "', found ", describe(*pos_)}));
   }
   void charge(std::size_t count, std::size_t size) {
     if (!context_.try_charge(count, size)) [[unlikely]]
       fail_allocation();
   }
   [[noreturn, gnu::cold, gnu::noinline]] void fail_allocation() const {
-    fail(errc::allocation_limit, "the allocation limit of " +
-                                     std::to_string(context_.limits().max_allocation) +
-                                     " bytes is reached");
+    fail(errc::allocation_limit,
+         error_text(
+             {"the allocation limit of ", context_.limits().max_allocation, " bytes is reached"}));
   }
 
   const char* begin_;

@@ -101,8 +101,8 @@ inline char* json_write_escaped(std::string_view text, std::size_t index, char* 
     const std::size_t length = utf8_sequence(p, end);
     if (length == 0)
       throw error(errc::invalid_value,
-                  "string is not valid UTF-8 at its byte " +
-                      std::to_string(index + static_cast<std::size_t>(p - text.data())),
+                  error_text({"string is not valid UTF-8 at its byte ",
+                              index + static_cast<std::size_t>(p - text.data())}),
                   offset + static_cast<std::size_t>(out - first));
     std::memcpy(out, p, 2);
     std::memcpy(out + length - 2, p + length - 2, 2);

@@ -250,8 +250,9 @@ class json_number_reader : public json_cursor {
     }
     if (!store_integer(negative, magnitude, value))
       fail_at(errc::invalid_value,
-              std::string(pos_, end) + " does not fit a " + std::to_string(sizeof(T) * 8) +
-                  "-bit " + (std::is_signed_v<T> ? "signed" : "unsigned") + " integer",
+              error_text({std::string_view(pos_, static_cast<std::size_t>(end - pos_)),
+                          " does not fit a ", sizeof(T) * 8, "-bit ",
+                          std::is_signed_v<T> ? "signed" : "unsigned", " integer"}),
               at);
     pos_ = end;
   }
@@ -309,7 +310,10 @@ class json_number_reader : public json_cursor {
       if (result.ec == std::errc::result_out_of_range) {
         // Too small for the type reads as zero (as other JSON parsers read it); too large fails.
         if (!rounds_to_zero(pos_, end))
-          fail_at(errc::invalid_value, std::string(pos_, end) + " is out of range", at);
+          fail_at(errc::invalid_value,
+                  error_text({std::string_view(pos_, static_cast<std::size_t>(end - pos_)),
+                              " is out of range"}),
+                  at);
         value = *pos_ == '-' ? -T{} : T{};
         pos_ = end;
         return;

@@ -109,7 +109,7 @@ class json_string_reader : public json_number_reader {
         return utf8_encode(cp, out);
       }
       default:
-        fail_at(errc::invalid_value, "unknown escape \\" + describe(c), at);
+        fail_at(errc::invalid_value, error_text({"unknown escape \\", describe(c)}), at);
     }
   }
   // The four hex digits of a \u escape at `at`: a character that is not one is invalid_value,

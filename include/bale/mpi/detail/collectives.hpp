@@ -154,8 +154,8 @@ std::exception_ptr post_to_each(const channel& on, int tag, const std::vector<T>
   std::exception_ptr failure;
   if (values.size() != static_cast<std::size_t>(size))
     failure = std::make_exception_ptr(bale::error(
-        errc::invalid_value, "one value per rank is needed: " + std::to_string(size) + " ranks, " +
-                                 std::to_string(values.size()) + " values"));
+        errc::invalid_value, bale::detail::error_text({"one value per rank is needed: ", size,
+                                                       " ranks, ", values.size(), " values"})));
   messages.reserve(static_cast<std::size_t>(size));
   for (const int dest : ranks_except(size, rank)) {
     if (failure) {

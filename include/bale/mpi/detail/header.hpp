@@ -59,16 +59,17 @@ inline void write_header(std::byte* out, const header& h) {
 /// The header of a head of `head.size()` bytes; a head that is not a bale message is an error.
 inline header read_header(std::span<const std::byte> head) {
   if (head.size() < header_size)
-    throw bale::error(errc::end_of_input,
-                      "a message of " + std::to_string(head.size()) + " bytes has no bale header",
-                      0);
+    throw bale::error(
+        errc::end_of_input,
+        bale::detail::error_text({"a message of ", head.size(), " bytes has no bale header"}), 0);
   if (bale::detail::get_u32(head.data()) != message_magic)
     throw bale::error(errc::wrong_type, "not a bale::mpi message (no 'bmpi' magic)", 0);
   if (head[4] != std::byte{wire_version} || head[7] != std::byte{0})
-    throw bale::error(errc::wrong_type,
-                      "bale::mpi wire version " + std::to_string(static_cast<int>(head[4])) +
-                          " (this build reads version 1)",
-                      4);
+    throw bale::error(
+        errc::wrong_type,
+        bale::detail::error_text({"bale::mpi wire version ", static_cast<int>(head[4]),
+                                  " (this build reads version 1)"}),
+        4);
   header h;
   h.format = static_cast<std::uint8_t>(head[5]);
   h.flags = static_cast<std::uint8_t>(head[6]);
@@ -77,12 +78,14 @@ inline header read_header(std::span<const std::byte> head) {
   h.chunk_bytes = get_u64(head.data() + 24);
   const std::size_t in_head = head.size() - header_size;
   if (h.payload_size < in_head)
-    throw bale::error(errc::invalid_value,
-                      "the header announces a payload of " + std::to_string(h.payload_size) +
-                          " bytes, the message holds " + std::to_string(in_head),
-                      16);
+    throw bale::error(
+        errc::invalid_value,
+        bale::detail::error_text({"the header announces a payload of ", h.payload_size,
+                                  " bytes, the message holds ", in_head}),
+        16);
   if (h.payload_size > in_head && (h.chunk_bytes == 0 || h.chunk_bytes > INT_MAX))
-    throw bale::error(errc::invalid_value, "chunk size " + std::to_string(h.chunk_bytes), 24);
+    throw bale::error(errc::invalid_value, bale::detail::error_text({"chunk size ", h.chunk_bytes}),
+                      24);
   return h;
 }
 

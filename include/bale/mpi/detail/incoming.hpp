@@ -85,8 +85,9 @@ inline void refuse_oversized_head(matched_head& head, const options& settings) {
   if (head.size <= most) return;
   discard(head.message, head.size);
   throw error(
-      bale::error(errc::allocation_limit, "a message of " + std::to_string(head.size) +
-                                              " bytes is over the receiver's max_allocation"),
+      bale::error(errc::allocation_limit,
+                  bale::detail::error_text({"a message of ", head.size,
+                                            " bytes is over the receiver's max_allocation"})),
       head.from.source, head.from.tag, most, head.size);
 }
 
@@ -111,17 +112,17 @@ std::optional<error> refusal(const header& h, const options& settings, std::size
   if (h.flags & flag_failed)
     return refused(errc::invalid_value, "the sending rank could not encode its value", 6);
   if (h.format != Format::id)
-    return refused(errc::wrong_type,
-                   "the message is in format " + std::to_string(h.format) + ", not " +
-                       std::string(Format::name),
-                   5);
+    return refused(
+        errc::wrong_type,
+        bale::detail::error_text({"the message is in format ", h.format, ", not ", Format::name}),
+        5);
   if (settings.check_types && (h.flags & flag_fingerprint) &&
       h.fingerprint != message_fingerprint<T>())
     return refused(errc::wrong_type, "the message holds another type than the one asked for", 8);
   if (h.payload_size > max_payload)
     return refused(errc::allocation_limit,
-                   "the message announces " + std::to_string(h.payload_size) +
-                       " bytes, over the receiver's limit of " + std::to_string(max_payload),
+                   bale::detail::error_text({"the message announces ", h.payload_size,
+                                             " bytes, over the receiver's limit of ", max_payload}),
                    16, max_payload, h.payload_size);
   return std::nullopt;
 }
@@ -219,12 +220,12 @@ void check_whole_array(std::span<const std::byte> head, std::size_t bytes, T& ta
       throw *refused;
     if (h.payload_size != bytes - header_size ||
         get_u64(head.data() + header_size) != target.size())
-      throw error(
-          bale::error(errc::invalid_value,
-                      "the header announces " + std::to_string(h.payload_size) +
-                          " payload bytes, not an array in a message of " + std::to_string(bytes),
-                      16),
-          from.source, from.tag, bytes - header_size, h.payload_size);
+      throw error(bale::error(errc::invalid_value,
+                              bale::detail::error_text(
+                                  {"the header announces ", h.payload_size,
+                                   " payload bytes, not an array in a message of ", bytes}),
+                              16),
+                  from.source, from.tag, bytes - header_size, h.payload_size);
   } catch (...) {
     target.clear();
     throw;
@@ -343,11 +344,11 @@ class receiver {
       MPI_Get_count(&statuses_[i], MPI_BYTE, &count);
       if (count == expected_[i]) continue;
       target_.abandon();
-      throw error(
-          bale::error(errc::end_of_input, "a chunk of " + std::to_string(count) + " bytes where " +
-                                              std::to_string(expected_[i]) + " were announced"),
-          from_.source, from_.tag, static_cast<std::size_t>(expected_[i]),
-          static_cast<std::size_t>(count));
+      throw error(bale::error(errc::end_of_input,
+                              bale::detail::error_text({"a chunk of ", count, " bytes where ",
+                                                        expected_[i], " were announced"})),
+                  from_.source, from_.tag, static_cast<std::size_t>(expected_[i]),
+                  static_cast<std::size_t>(count));
     }
     pending_.clear();
   }

@@ -103,13 +103,11 @@ class msgpack_cursor {
     const std::uint64_t count = header_count(kind, take_byte(), at);
     if (count > remaining() / bytes_per_element)
       fail_at(errc::length_too_large,
-              "length " + std::to_string(count) + " exceeds the " + std::to_string(remaining()) +
-                  " bytes left",
-              at);
+              error_text({"length ", count, " exceeds the ", remaining(), " bytes left"}), at);
     if (element_size != 0 && !context_.try_charge(static_cast<std::size_t>(count), element_size))
       fail_at(errc::allocation_limit,
-              "length " + std::to_string(count) + " would pass the allocation limit of " +
-                  std::to_string(context_.limits().max_allocation) + " bytes",
+              error_text({"length ", count, " would pass the allocation limit of ",
+                          context_.limits().max_allocation, " bytes"}),
               at);
     return static_cast<std::size_t>(count);
   }
@@ -117,8 +115,7 @@ class msgpack_cursor {
     const std::size_t at = offset();
     const std::size_t count = read_header(kind, 0, kind == container::map ? 2 : 1);
     if (count != expected)
-      fail_at(errc::invalid_value,
-              "expected " + std::to_string(expected) + " values, found " + std::to_string(count),
+      fail_at(errc::invalid_value, error_text({"expected ", expected, " values, found ", count}),
               at);
   }
 
@@ -198,7 +195,7 @@ class msgpack_cursor {
     });
     for (std::size_t k = 1; k < by_name.size(); ++k)
       if (by_name[k]->name == by_name[k - 1]->name)
-        fail_at(errc::invalid_value, "duplicate member \"" + std::string(by_name[k]->name) + "\"",
+        fail_at(errc::invalid_value, error_text({"duplicate member \"", by_name[k]->name, "\""}),
                 offset_of(by_name[k]->value_at));
   }
 
@@ -266,9 +263,7 @@ class msgpack_cursor {
   void skip_values(std::size_t count, std::size_t at) {
     if (count > remaining())
       fail_at(errc::length_too_large,
-              "length " + std::to_string(count) + " exceeds the " + std::to_string(remaining()) +
-                  " bytes left",
-              at);
+              error_text({"length ", count, " exceeds the ", remaining(), " bytes left"}), at);
     const nesting_guard<msgpack_cursor> guard(*this);
     for (std::size_t i = 0; i < count; ++i) skip_value();
   }
@@ -313,8 +308,7 @@ class msgpack_cursor {
       const std::uint64_t bits = read_sized<true>(static_cast<unsigned>(b - msgpack_wire::int8));
       return {static_cast<std::int64_t>(bits) < 0, bits};
     }
-    fail_at(errc::invalid_value, std::string("expected ") + expected + ", found " + describe(b),
-            at);
+    fail_at(errc::invalid_value, error_text({"expected ", expected, ", found ", describe(b)}), at);
   }
 
   template <class T>
@@ -325,10 +319,10 @@ class msgpack_cursor {
       if constexpr (std::is_signed_v<T>) {
         if (v >= static_cast<std::int64_t>(limits_t::min())) return static_cast<T>(v);
       }
-      fail_at(errc::invalid_value, "integer " + std::to_string(v) + " is out of range", at);
+      fail_at(errc::invalid_value, error_text({"integer ", v, " is out of range"}), at);
     }
     if (n.bits > static_cast<std::uint64_t>(limits_t::max()))
-      fail_at(errc::invalid_value, "integer " + std::to_string(n.bits) + " is out of range", at);
+      fail_at(errc::invalid_value, error_text({"integer ", n.bits, " is out of range"}), at);
     return static_cast<T>(n.bits);
   }
 
@@ -382,8 +376,7 @@ class msgpack_cursor {
     }
     static constexpr const char* names[] = {"a string", "bin", "an array", "a map"};
     fail_at(errc::invalid_value,
-            std::string("expected ") + names[static_cast<int>(kind)] + ", found " + describe(b),
-            at);
+            error_text({"expected ", names[static_cast<int>(kind)], ", found ", describe(b)}), at);
   }
 
   static std::string describe(std::uint8_t b) {
@@ -407,8 +400,7 @@ class msgpack_cursor {
   }
 
   [[noreturn, gnu::cold, gnu::noinline]] void fail_short(std::size_t n) const {
-    fail(errc::end_of_input,
-         "need " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " left");
+    fail(errc::end_of_input, error_text({"need ", n, " bytes, ", remaining(), " left"}));
   }
 
   const std::byte* begin_;

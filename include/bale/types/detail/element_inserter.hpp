@@ -177,9 +177,10 @@ class element_inserter {
     std::size_t distinct = 1;
     for (auto previous = it++; it != end; previous = it++) {
       if (!container_.key_eq()(key_of(*it), key_of(*previous)) && ++distinct > limit)
-        ar_.fail(errc::element_limit,
-                 "more than " + std::to_string(limit) +
-                     " keys share one bucket of the hash table (keys chosen to collide?)");
+        ar_.fail(
+            errc::element_limit,
+            error_text({"more than ", limit,
+                        " keys share one bucket of the hash table (keys chosen to collide?)"}));
     }
   }
 

@@ -153,8 +153,8 @@ void write_null(Archive& ar, ownership owner) {
 
 template <class Archive>
 [[noreturn, gnu::cold]] void fail_too_many_objects(const Archive& ar) {
-  ar.fail(errc::element_limit, "more than " + std::to_string(ar.context().limits().max_objects) +
-                                   " objects (limits::max_objects)");
+  ar.fail(errc::element_limit, error_text({"more than ", ar.context().limits().max_objects,
+                                           " objects (limits::max_objects)"}));
 }
 
 /// A unique_ptr's claim on an object an observer met first: in bytes, the state byte 2 where
@@ -177,15 +177,15 @@ template <class Archive>
             "a save() met its pointers in another order than when its size was counted: it must "
             "write the same value every time");
   if (met.how == met_as::owned_twice)
-    ar.fail(errc::invalid_value, "object " + std::to_string(met.number) + " (a " +
-                                     readable_name(type) +
-                                     ") has two owners: a unique_ptr owns it and another pointer "
-                                     "owns it too");
+    ar.fail(errc::invalid_value,
+            error_text({"object ", met.number, " (a ", readable_name(type),
+                        ") has two owners: a unique_ptr owns it and another pointer "
+                        "owns it too"}));
   if (met.how == met_as::owns_itself)
     ar.fail(errc::invalid_value,
-            "object " + std::to_string(met.number) + " (a " + readable_name(type) +
-                ") owns itself: its unique_ptr is inside a body the object owns, through "
-                "pointers an observer of it reached first");
+            error_text({"object ", met.number, " (a ", readable_name(type),
+                        ") owns itself: its unique_ptr is inside a body the object owns, through "
+                        "pointers an observer of it reached first"}));
   ar.fail(errc::wrong_type, "two pointers of different types (" + readable_name(*met.type) + ", " +
                                 readable_name(type) +
                                 ") share one address: an aliasing shared_ptr is not supported");

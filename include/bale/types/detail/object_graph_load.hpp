@@ -34,9 +34,8 @@ const derived_entry<S>* find_type_id(Archive& ar, const derived_types<S>& types,
   const derived_entry<S>* e = types.find(id);
   if (e == nullptr)
     ar.fail_at(errc::wrong_type,
-               "type id " + std::to_string(id) +
-                   " is not one a registry given to this call lists for " +
-                   readable_name(typeid(S)),
+               error_text({"type id ", id, " is not one a registry given to this call lists for ",
+                           readable_name(typeid(S))}),
                at);
   return e;
 }
@@ -51,8 +50,7 @@ const derived_entry<S>* read_type_tag(Archive& ar, const derived_types<S>& types
   if (tag != 0) {
     if (tag - 1 >= named.size())
       ar.fail_at(errc::invalid_value,
-                 "type tag " + std::to_string(tag) + ": the message has named " +
-                     std::to_string(named.size()) + " types",
+                 error_text({"type tag ", tag, ": the message has named ", named.size(), " types"}),
                  at);
     return find_type_id(ar, types, named[tag - 1], at);
   }
@@ -61,7 +59,7 @@ const derived_entry<S>* read_type_tag(Archive& ar, const derived_types<S>& types
   const derived_entry<S>* e = find_type_id(ar, types, id, at);
   for (const std::uint32_t earlier : named)
     if (earlier == id)
-      ar.fail_at(errc::invalid_value, "type id " + std::to_string(id) + " named twice", at);
+      ar.fail_at(errc::invalid_value, error_text({"type id ", id, " named twice"}), at);
   named.push_back(id);
   return e;
 }
@@ -105,9 +103,8 @@ made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>*
   if (e != nullptr) {
     if (owner == ownership::unique && *e->type != typeid(S) && !std::has_virtual_destructor_v<S>)
       ar.fail_at(errc::wrong_type,
-                 "a unique_ptr<" + readable_name(typeid(S)) + "> cannot own a " +
-                     std::string(e->name) + ": " + readable_name(typeid(S)) +
-                     " has no virtual destructor",
+                 error_text({"a unique_ptr<", readable_name(typeid(S)), "> cannot own a ", e->name,
+                             ": ", readable_name(typeid(S)), " has no virtual destructor"}),
                  at);
     if (owner == ownership::shared)
       made.owner = e->make_shared(&made.object);
@@ -165,8 +162,8 @@ object_reader_table::entry& referred_object(Archive& ar, std::uint64_t number, s
   object_reader_table::entry* e = table.find(number);
   if (e == nullptr)
     ar.fail_at(errc::invalid_value,
-               "a reference to object " + std::to_string(number) + ", but only " +
-                   std::to_string(table.objects()) + " come before it",
+               error_text({"a reference to object ", number, ", but only ", table.objects(),
+                           " come before it"}),
                at);
   return *e;
 }
@@ -183,8 +180,8 @@ S* object_as(Archive& ar, const object_reader_table::entry& e, std::uint64_t num
   }
   if (site == nullptr)
     ar.fail_at(errc::wrong_type,
-               "object " + std::to_string(number) + " is a " + readable_name(*e.type) + ", not a " +
-                   readable_name(typeid(S)),
+               error_text({"object ", number, " is a ", readable_name(*e.type), ", not a ",
+                           readable_name(typeid(S))}),
                at);
   return site;
 }
@@ -199,7 +196,7 @@ void refer(Archive& ar, std::shared_ptr<P>& out, std::uint64_t number, std::size
   const holder held = table.held_by(number);
   if (held == holder::unique)
     ar.fail_at(errc::wrong_type,
-               "a reference to object " + std::to_string(number) + ", which a unique_ptr owns", at);
+               error_text({"a reference to object ", number, ", which a unique_ptr owns"}), at);
   S* site = object_as<S>(ar, e, number, at);
   if (held == holder::observers) {
     charge_allocation(ar, 1, 4 * sizeof(long));  // a control block
@@ -217,15 +214,16 @@ void refer(Archive& ar, std::unique_ptr<P>& out, std::uint64_t number, std::size
   object_reader_table& table = ar.context().objects();
   object_reader_table::entry& e = referred_object(ar, number, at);
   if (table.held_by(number) != object_reader_table::holder::observers)
-    ar.fail_at(errc::invalid_value,
-               "a unique_ptr claims object " + std::to_string(number) +
-                   ", which another pointer owns: a unique_ptr refers only to an object that "
-                   "observers met first",
-               at);
+    ar.fail_at(
+        errc::invalid_value,
+        error_text({"a unique_ptr claims object ", number,
+                    ", which another pointer owns: a unique_ptr refers only to an object that "
+                    "observers met first"}),
+        at);
   if (table.owns_current_body(number))
     ar.fail_at(errc::invalid_value,
-               "a unique_ptr claims object " + std::to_string(number) +
-                   " inside a body that object owns: it would own itself",
+               error_text({"a unique_ptr claims object ", number,
+                           " inside a body that object owns: it would own itself"}),
                at);
   S* site = object_as<S>(ar, e, number, at);
   if (*e.type != typeid(S) && !std::has_virtual_destructor_v<S>)
@@ -282,9 +280,7 @@ void load_described_pointer(Archive& ar, Pointer& out, ownership owner) {
       const std::size_t expected = ar.context().objects().objects();
       if (*id != expected)
         ar.fail_at(errc::invalid_value,
-                   "\"$id\" is " + std::to_string(*id) + " where " + std::to_string(expected) +
-                       " comes next",
-                   at);
+                   error_text({"\"$id\" is ", *id, " where ", expected, " comes next"}), at);
       const derived_entry<S>* e = nullptr;
       if (const derived_types<S>* types = registry_types<S>(ar)) {
         std::optional<std::string> name;
@@ -328,8 +324,8 @@ void load_pointer(Archive& ar, Pointer& out, ownership owner) {
       if (state < 2) return;
       if (state > 2)
         ar.fail_at(errc::invalid_value,
-                   "a unique pointer's state is " + std::to_string(state) +
-                       ": 0 null, 1 new, 2 owner of an observed object",
+                   error_text({"a unique pointer's state is ", state,
+                               ": 0 null, 1 new, 2 owner of an observed object"}),
                    at);
       std::uint32_t number = 0;
       ar.read_scalar(number);
