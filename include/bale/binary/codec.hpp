@@ -31,8 +31,7 @@ struct binary_codec : bool_flag<binary_codec> {
 
   /// A contiguous run of T moves as one memcpy (the archives' bulk<T>, core/archive.hpp).
   template <class T>
-  static constexpr bool bulk =
-      std::endian::native == std::endian::little&& wire_compatible<T>;
+  static constexpr bool bulk = std::endian::native == std::endian::little&& wire_compatible<T>;
 
   template <class Sink, wire_arithmetic T>
   static void write_scalar(Sink& sink, T value) {
