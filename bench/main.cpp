@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Runs every registered library's benchmarks. The mode (BALE_BENCH_MODE) decides sizes and
 // repetitions; the usual Google Benchmark flags (--benchmark_filter, --benchmark_out) still apply.
 // The tables go to stdout, the progress of the run to stderr.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
 """Turns the suite's Google Benchmark JSON into bale's report.
 
 For every case: a table of median wall time over repetitions, the spread (min..max), CPU time,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Finds liblz4 and libzstd and defines bale::lz4 and bale::zstd: link one to compile that codec into
 # bale::compress / bale::decompress / bale::save_file. Used by bale's own build and by the installed
 # package config, so both find the codecs the same way.

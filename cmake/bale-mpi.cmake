@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Defines bale::mpi (bale/mpi.hpp: values over MPI) when an MPI implementation is found. Only its
 # users need MPI; the rest of bale never includes <mpi.h>. Used by bale's own build and by the
 # installed package config, so both find MPI the same way.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The compact format: the same types, fewer bytes. Integers are varints (zigzag for signed ones),
 // and two opt-ins shrink typical data further: small_float and omit_defaults.
 #include <bale/bale.hpp>

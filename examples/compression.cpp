@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Compression: a whole buffer through LZ4 or zstd, and a compressed file. Link bale::lz4 and
 // bale::zstd (CMake) or define BALE_WITH_LZ4 / BALE_WITH_ZSTD and link -llz4 / -lzstd.
 //   bale_compression [directory]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Files: save a value atomically with a checksum, load it back, and see what a damaged file gives.
 //   bale_files [directory]
 #include <bale/bale.hpp>

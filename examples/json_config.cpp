@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A configuration file in JSON: optional members, enums by name, members the program does not
 // know yet, and errors that say where the text is wrong.
 #include <bale/bale.hpp>

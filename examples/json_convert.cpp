@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale_json_convert: the data pipeline's converter. Data is edited as JSON and shipped as binary
 // (or compact) bytes, both from one description of each type.
 //

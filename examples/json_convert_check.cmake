@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # The converter end to end: JSON -> bytes -> JSON gives back the same text in both byte formats,
 # and a broken input fails with its position. Run with -DTOOL=... -DDATA=... -DWORK=...
 foreach(format binary compact)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Record streams: many values one after another in a file, read one at a time, so the whole
 // stream never has to fit in memory.
 //   bale_records [directory]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A type you cannot edit: describe it from outside, once, and it works in every format.
 #include <bale/bale.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::compact: try_deserialize never throws; what decodes writes back to the exact size, and
 // those bytes read again to the same bytes (compact has one encoding per value).
 #include <cstdlib>

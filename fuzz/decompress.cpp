@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::decompress on any frame: never throws but bale::error; a frame that decodes gives exactly
 // the bytes that compress back to a frame decoding to them again; never more than the limit.
 #include <bale/compress/compress.hpp>

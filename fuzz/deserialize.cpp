@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::deserialize: anything but bale::error escaping is a bug.
 #include "message.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The file readers on any bytes at the path: bale::load_file (the .bale header, schema block,
 // checksum, compressed payloads) and bale::record_reader (record after record, going on after a
 // damaged one), or, typeless, bale::inspect_file and bale::record_inspector, which decode by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The JSON reader on arbitrary text: try_from_json never throws, never crashes, never allocates
 // past the limits. Text it accepts writes back to text that reads again to the same text, and
 // the lenient options accept whatever the strict ones do, with the same result. Each input is read

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Writes the seed corpus: valid messages for each fuzz target, so fuzzing starts from real
 // structure. Run from the repository root: build/fuzz/fuzz/fuzz_make_corpus
 #include <filesystem>

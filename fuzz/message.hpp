@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The message type the fuzzers decode: every kind of wire element at once.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The receiving side of bale::mpi on any bytes, as if one MPI message had brought them: the header
 // is checked against the receiver's type and limits, then the payload is decoded, or, for a message
 // the size of a whole array, checked as that array. Only bale errors, never more than the limit,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The MessagePack reader on arbitrary bytes: try_deserialize never throws, never crashes, never
 // allocates past the limits. What it accepts writes back to bytes that read again and write the
 // same bytes once more. Each input is read as the message type (a map per struct) and as a

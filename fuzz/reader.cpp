@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::reader over several values in a row, zero-copy views included, with tight limits.
 #include "message.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Runs a fuzz target over files and folders without libFuzzer: the seed corpus and every crash
 // ever found run as regression tests in each test build (sanitizers included).
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // For a type without ordered containers the encoding is canonical: what decodes must re-encode to
 // exactly the input.
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::parse_schema, bale::decode_by_schema and bale::deserialize_as on any input: the bytes
 // before the first zero are a schema's text, the rest a payload for it, decoded as binary and as
 // compact, and resolved into fuzz::plain (and fuzz::stamped, as binary) where the schemas resolve.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::try_deserialize never throws; a successful decode re-encodes to a value that decodes again
 // to the same bytes.
 #include <cstdlib>

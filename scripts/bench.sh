@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # The main job: installs what is missing, builds the benchmarks in release mode, runs every case
 # with the baselines interleaved in the same run, measures compile time against cereal and Boost, and
 # prints the tables (also written to results/). Progress goes to stderr as it runs.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Runs every libFuzzer target for a bounded time on a copy of its seed corpus. A crash fails the run
 # and is left in fuzz/crashes/<target>/; keep it as a regression by moving it to
 # fuzz/regressions/<target>/, where every test build replays it.

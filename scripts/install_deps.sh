@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Installs the Debian packages given as arguments that are not installed yet.
 set -euo pipefail
 missing=()

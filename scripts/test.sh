@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # The whole test suite three times: optimized with GCC, optimized with Clang, and under
 # AddressSanitizer + UndefinedBehaviorSanitizer; then every fuzz target for a bounded time. Installs what it needs from Debian first.
 #   scripts/test.sh            everything

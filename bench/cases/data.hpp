@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The benchmark cases' data, with the sizes of the seeds they come from. Types here are plain C++;
 // each library file says how its library reads and writes them.

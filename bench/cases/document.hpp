@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Case 8's nested document: a company of departments of staff, about 10 MB of JSON. Strings (some
 // with escapes and non-ASCII), integers, doubles, booleans, arrays and three levels of objects.

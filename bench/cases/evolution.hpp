@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Case 11: data written by an older layout of a type, read by a newer one. The seed struct (case 5)
 // and a vector of small records (a name, a short vector of small structs, an enum, flags), each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Case 10: an object graph. A scene of 10^6 nodes: a tree eight wide in which one node in ten also
 // holds a leaf that another parent holds (an instance), every node a shared material (256 of

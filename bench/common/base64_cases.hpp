@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Case 9: base64 on 1, 8 and 64 MB of random bytes (seed 001's sizes). A codec library encodes
 // and decodes in memory into a buffer it keeps (the codec alone); a tool runs as a whole process

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What coreutils' base64 does (map the file, code it a block at a time, write standard output),
 // with bale's codec, so the two compare as whole processes (bench/tools/base64_tool.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Shared by every benchmark: a result that does not match its input is an error, not a number.
 

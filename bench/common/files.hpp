@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Files for the disk cases: a scratch directory, whole-file write, mmap for reading, and eviction
 // from the page cache so that a read really comes from the disk.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The cases for libraries that serialize C++ types directly (bale, Boost, cereal, msgpack). A
 // library is a struct with:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The benchmark harness: run modes, self-registering library files, and the checks every benchmark
 // makes (a result that does not match its input is a failure, not a number).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Case 8: JSON, bale against the JSON libraries, each through its usual mapping code for the same
 // C++ structs. Every library reads the same text (bale's output, with room for simdjson's padding)

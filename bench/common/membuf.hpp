@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A std::streambuf over bytes that already are in memory, so stream-based libraries read a buffer
 // without first copying it into a std::string.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Progress of a run on stderr while the tables go to the log: how many repetitions are done of how
 // many, the time spent and an estimate of the time left. On a terminal one line is redrawn;

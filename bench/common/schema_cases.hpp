@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The cases for schema libraries (protobuf, FlatBuffers, Cap'n Proto). A codec converts between the
 // C++ value and the library's own message: write = fill the message and encode it to bytes,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
 """Compile time and peak compiler memory of the same translation units written for bale, cereal and
 Boost.Serialization: medians of several compilations, each measured with wait4 (CPU time of the
 compiler and its children, their peak resident memory).

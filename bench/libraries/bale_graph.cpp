@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Case 10 for bale: the scene through a registry of its shapes, passed to the call with bale::with.
 // Nodes, materials and the scene are aggregates (reflected); the shapes have virtual functions, so
 // BALE_REFLECT names their members.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Boost.Serialization 1.74: binary, text and XML archives, used as its documentation shows
 // (archives over standard streams; serialize(ar, value, version) for user types).
 #include <boost/archive/binary_iarchive.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Case 10 for Boost.Serialization: its binary archive, pointers tracked (its default for pointers),
 // the shapes registered with the archive (register_type: no class names written, no global export).
 #include <boost/archive/binary_iarchive.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Cap'n Proto 0.9.2: a MallocMessageBuilder fills the structs, messageToFlatArray encodes; reading
 // uses a FlatArrayMessageReader (with a traversal limit that fits the message) and reads every
 // field into the C++ types.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cereal 1.3: binary, portable binary and JSON archives, used as its documentation shows.
 #include <cereal/archives/binary.hpp>
 #include <cereal/archives/json.hpp>

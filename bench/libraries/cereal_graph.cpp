@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Case 10 for cereal: its binary archive; polymorphic shapes need cereal's global registration
 // (CEREAL_REGISTER_TYPE at namespace scope), which writes each type's name once per archive.
 #include <cereal/archives/binary.hpp>

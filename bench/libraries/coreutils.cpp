@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Case 9's whole-process rows: coreutils' base64 tool, and bale's codec in a process doing the same
 // job (bale_base64_tool, built beside this benchmark). coreutils on an empty file measures its
 // start-up; the report subtracts it to estimate coreutils' codec alone.

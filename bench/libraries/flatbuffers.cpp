@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // FlatBuffers 2.0.8: a FlatBufferBuilder fills the tables; reading verifies the buffer (as its
 // documentation asks for data from elsewhere) and reads every field into the C++ types, once
 // ("read") and twice ("read_twice", as a program that accesses the buffer in place twice would).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Case 12, small records: 100,000 of a name, a path of 0 to 4 small structs, an enum, flags and
 // an optional owner, written into a kept buffer and read into a kept vector. The baseline is code
 // written by hand for exactly these types that produces bale binary's bytes (every length and

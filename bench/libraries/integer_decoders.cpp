@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Case 7: how to decode an array of integers in the compact format. 10^6 int32 values drawn three
 // ways (all small, geometric, full range), decoded by:
 //   checked   - one varint at a time through the checked scalar path (a plain loop);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The baselines: memcpy of the same bytes, copying the std::vector, and raw file write plus
 // mmap + memcpy back, for the cases whose data is trivially copyable.
 #include <bale/compress/compress.hpp>

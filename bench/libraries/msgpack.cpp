@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // msgpack-cxx 4.1: msgpack::pack into an sbuffer, msgpack::unpack and convert back.
 #include <fstream>
 #include <msgpack.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // nlohmann::json: the usual struct mapping (NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE), dump() and
 // parse().get<T>().
 #include <nlohmann/json.hpp>

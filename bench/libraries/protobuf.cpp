@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // protobuf 3.21: generated messages, SerializeToString / ParseFromArray, filled from and read back
 // into the C++ types.
 #include "bench.pb.h"

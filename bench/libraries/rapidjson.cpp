@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // RapidJSON: the usual hand-written mapping, a Writer over a StringBuffer to write and a Document
 // (DOM, full-precision numbers so doubles read back exactly) walked member by member to read.
 #include <rapidjson/document.h>

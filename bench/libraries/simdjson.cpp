@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // simdjson On-Demand: the usual mapping, fields asked for by name in document order, strings copied
 // out of the parser's buffer. simdjson parses only, so it has read rows and no write rows. The
 // parser is kept across reads, as its documentation advises. On-Demand picks its kernels when it is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Ping-pong and broadcast between two ranks: bale::mpi against raw MPI of the same bytes and
 // against Boost.MPI, interleaved round by round so that all three see the same machine state.
 // Rank 0 writes a Markdown report (the path given as the only argument) and prints it.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # The benchmark cases as Cap'n Proto structs.
 @0xd1e7a5b3c2f40911;
 using Cxx = import "/capnp/c++.capnp";

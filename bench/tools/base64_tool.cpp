@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale_base64_tool encode|decode FILE: case 9's whole-process row for bale, a program as small as
 // coreutils' base64, so that the two start up alike.
 #include <cstdio>

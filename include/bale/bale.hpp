@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale: the umbrella header. Core, reflection, every std type, the binary, compact, JSON and
 // MessagePack formats.

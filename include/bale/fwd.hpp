@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The customization points and tags, without the machinery: include this in headers that only
 // declare how their types serialize.
@@ -5,6 +6,8 @@
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
+
+#include "bale/release.hpp"
 
 // Archive types carry this global-namespace type as a template argument, so that argument-dependent
 // lookup also searches the global namespace: a free `serialize(Archive&, T&)` written at global

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::mpi: any serializable value over MPI (link bale::mpi). Only this header and those under
 // bale/mpi/ include <mpi.h>.

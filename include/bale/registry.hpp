@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Polymorphic pointers without global registration: a registry is an ordinary object that lists,
 // for a base class, the derived types a pointer to it may hold, each under a stable name. It is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::schema_of<T>(): the structure T is written with, from the same descriptions every format
 // uses, as canonical JSON text and a 64-bit fingerprint of that text. The text names no compiler's

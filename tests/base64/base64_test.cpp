@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // base64: RFC 4648 vectors, both alphabets, padding on and off, strict decoding, and every vector
 // kernel the CPU runs (AVX2, AVX-512 VBMI) against the definition and the portable codec, on every
 // byte value at every position of two blocks.

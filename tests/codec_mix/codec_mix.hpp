@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Two translation units of one program, one built with zstd and one without: each must call its
 // own compress and decompress, whichever the linker sees first.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Integer arrays in the compact format: vectors decode through the codec's fast run decoder, lists
 // element by element through the checked scalar path. Same wire bytes, so both must agree on every
 // value, every error code and every error offset.

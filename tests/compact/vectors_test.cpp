@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Byte-exact vectors of the compact format, and its own failure cases.
 #include <bale/bale.hpp>
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Compiles SOURCE, which must not compile, and checks that the compiler's first error line holds
 # the text after "// first error: " in SOURCE: bale's own message, not a page of candidates; and
 # that the compiler's output names what each "// names: " line gives (the user's type, say).

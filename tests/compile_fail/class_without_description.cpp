@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // first error: this class is not an aggregate
 // names: Account
 #include <bale/bale.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // first error: this codec is not compiled in
 #include <bale/compress/compress.hpp>
 

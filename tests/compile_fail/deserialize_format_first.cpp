@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // first error: the type first, then the format
 #include <bale/bale.hpp>
 

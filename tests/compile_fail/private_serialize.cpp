@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // first error: add 'friend struct bale::access;' inside the class
 // names: Account
 #include <bale/bale.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // first error: a raw pointer is not serialized
 // names: int
 #include <bale/bale.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // first error: this member is a raw pointer
 // names: Node
 #include <bale/bale.hpp>

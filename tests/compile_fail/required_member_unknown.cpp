@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // first error: bale::required_members or bale::former_names names a member the type does not have
 // names: Account
 #include <bale/bale.hpp>

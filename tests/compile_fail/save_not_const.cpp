@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // first error: save() must be const
 // names: Account
 #include <bale/bale.hpp>

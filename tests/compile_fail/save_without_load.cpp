@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // first error: this type has save() but no load()
 // names: Account
 #include <bale/bale.hpp>

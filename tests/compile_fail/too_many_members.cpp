@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // first error: aggregates with more than 128 members need BALE_REFLECT or a serialize function
 #include <bale/bale.hpp>
 struct Huge {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // first error: this member of a reflected type cannot be serialized
 // names: Account
 // names: std::mutex

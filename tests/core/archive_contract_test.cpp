@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The archive contract: every archive in bale satisfies the concepts, an archive missing a verb
 // does not, and one write context is shared by every writer a call builds.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Writing into a buffer that grows (serialize, serialize_into, serialize_assign): a large node
 // container is sized from its first elements and the buffer grows past the estimate if it must.
 // The bytes are always those of the exact path (serialize_to after serialized_size), whether the

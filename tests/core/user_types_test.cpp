@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The five ways to describe a type, each through every entry point.
 #include <bale/bale.hpp>
 #include <stdexcept>

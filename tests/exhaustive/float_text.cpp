@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Every positive finite float (or the bit patterns in [first, last) given as arguments) written by
 // bale's shortest-float writer and compared with std::to_chars: the same shortest digits and
 // exponent, the same text byte for byte (plain or scientific), and text that reads back to the

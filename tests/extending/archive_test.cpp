@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // docs/extending.md, "An archive pair": a small self-describing text format written against the
 // archive contract (core/archive.hpp) alone. One token per line: `i -5`, `u 7`, `f <hex float>`,
 // `b 1`, `s <bytes>` then the bytes, `[ n` / `( n` / `{ n` before n elements, tuple values or map

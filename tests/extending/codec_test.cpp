@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // docs/extending.md, "A byte codec": a format that keeps the packed archives' structure (lengths,
 // flags, indices, no names) and changes only how scalars become bytes: here big-endian.
 #include <gtest/gtest.h>

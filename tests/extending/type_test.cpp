@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // docs/extending.md, "A type": a class bale cannot see into, described once by a serializer<T>
 // specialisation, and then readable and writable in every format.
 #include <gtest/gtest.h>

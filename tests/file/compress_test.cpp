@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #include <bale/bale.hpp>
 #include <bale/compress/compress.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Files written by a GCC build and by a Clang build (tests/file/data/), read by this build, which
 // either compiler made: the schema, not the compiler's spelling of the type, decides.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The schema a .bale file carries: written after the header, checked against the reader's type
 // (a layout change is a clear error, not garbage), portable across compilers, guarded against
 // damage; version 1 files (no schema) still read.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #include <sys/stat.h>
 #include <unistd.h>
 #include <bale/bale.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Files read without their C++ type: bale::inspect_file and bale::record_inspector decode the
 // content by the schema the file carries, and the bale-inspect tool prints it as JSON.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #include <unistd.h>
 #include <bale/bale.hpp>
 #include <bale/file/records.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Graph messages that nobody should trust: every prefix and every bit flip fails cleanly or reads
 // a valid graph, references to objects of another type or past the table are errors with their
 // offset, limits hold, and a list of 10^7 nodes saves and loads on a 256 KiB stack.

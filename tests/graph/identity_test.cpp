@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shared identity: two shared_ptrs to one object come back as one object, in every format, through
 // DAGs, diamonds, cycles closed by weak_ptr, self-references and containers of several kinds.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::observer<T>: non-owning pointers to objects that a pointer of the same message owns, met
 // before or after their owner, through cycles and base classes, in every format; and the errors:
 // an observed object no pointer owns (on writing and on reading), one only weak_ptrs hold, one

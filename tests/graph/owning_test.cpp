@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::owning_ptr<T>: a raw pointer that owns its object, written and read as a unique_ptr (same
 // bytes), in every format, polymorphic through a registry; reading replaces and deletes what it
 // held.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A registry built in a shared library (tests/graph_plugin, linked as a .so) and merged by the
 // program with one of its own: objects of both round trip through a base pointer.
 #include <gtest/gtest.h>

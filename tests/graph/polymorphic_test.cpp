@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Pointers to a base class through a registry passed to the call: several levels of derivation,
 // unique_ptr and shared_ptr, every format, and the errors: an unlisted type on writing, an unknown
 // id or name on reading, a reference to an object of another type.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Built as a shared library (libbale_test_plugin.so) that the graph tests link.
 #include "graph_plugin/plugin_shapes.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A plugin's public header: its base type, the derived type it adds, and the registry it exports.
 // The registry is built inside the shared library (plugin_shapes.cpp), at its first use: nothing

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Every byte a decode allocates is charged to limits::max_allocation before it is allocated, and
 // nothing is allocated that the input has not paid for: measured by the heap itself.
 #include <gtest/gtest.h>

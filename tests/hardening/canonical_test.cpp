@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // One encoding per value where bale promises it, and the JSON number edge cases.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The heap as the hardening tests see it: every operator new and delete of the test program goes
 // through a counter of live bytes, so a test can ask what a decode allocated at its peak (and how

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Depth: writing fails where reading would (errc::depth_exceeded, never a stack overflow), one
 // level per level of the value, and the stack a level takes, measured for docs/limitations.md.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Files and record streams: whatever is at the path or happens to it, an error, never a signal,
 // an abort, a hang, silent loss or memory the file did not pay for.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Decoding stays linear in the input whatever its shape. Nothing here is timed: each test counts
 // work (allocations, keys compared) or would run for minutes if the quadratic path came back.
 #include <gtest/gtest.h>

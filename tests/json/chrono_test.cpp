@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // system_clock time points in JSON are RFC 3339 UTC text, read back exactly; other clocks and
 // durations stay counts, and the binary formats keep the count.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Enums with listed names: names in JSON (values and map keys), numbers in the byte formats, and
 // clean errors for a value without a name or a name that is not listed.
 #include <gtest/gtest.h>

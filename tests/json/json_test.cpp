@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // JSON: exact text for a set of values, round trips of every kind of type, reading options, and
 // malformed input of every kind the issue lists.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The JSON number text: integers against std::to_chars, shortest floats against std::to_chars's
 // shortest digits and layout, and the exact fast path of reading against std::from_chars.
 #include <gtest/gtest.h>

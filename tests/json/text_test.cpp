@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // What the JSON reader and writer share about text: where the numbers of an array end.
 #include <gtest/gtest.h>
 #include <bale/json/detail/text.hpp>

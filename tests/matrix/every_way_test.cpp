@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Every way of writing (serialize, serialize_into and serialize_assign into every buffer type,
 // serialize_to, writer, save_file with every codec, record_writer) in every format, over one
 // value of every type family, read back every way (deserialize from every byte range, into an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Collectives over every type family, every root, in small chunks too, and a rank that cannot
 // encode its value.
 #include <gtest/gtest.h>

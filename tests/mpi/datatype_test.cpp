@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // MPI datatypes built from bale's description of a type, used by MPI's own operations.
 #include <gtest/gtest.h>
 

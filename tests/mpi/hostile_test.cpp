@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A peer that breaks the protocol: raw bytes sent on the communicator's duplicate, truncated,
 // corrupted, announcing more than the receiver accepts, or another type. The receiver gets an
 // error naming the rank and tag, allocates nothing past its limits, and the next message from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Messages over INT_MAX bytes, point to point and broadcast, at the default chunk size. Run only
 // with BALE_MPI_LARGE=1 (ctest -L mpi_large, configured with -DBALE_MPI_LARGE_TESTS=ON).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Runs the MPI tests on every rank: rank 0 prints the usual report, the others only their
 // failures; the exit code is the same on every rank (a failure anywhere fails the run).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Point to point: every type family at sizes around the thresholds, wildcards, nonblocking
 // requests completed out of order, and messages cut into small chunks.
 #include <gtest/gtest.h>

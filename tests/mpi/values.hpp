@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Values of every type family, made from a seed so that a receiver knows what the sender sent.
 #include <cstdint>

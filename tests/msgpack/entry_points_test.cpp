@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // MessagePack through every entry point: buffers, spans, readers, checksummed files, records.
 #include <unistd.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // MessagePack byte for byte: the encodings docs/format/msgpack.md lists, as bale writes and reads
 // them.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale's MessagePack against msgpack-cxx: what one writes, the other reads as the same values.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::can_read<Reader, Writer> answers at compile time what deserialize_as does at run time.
 
 #include <gtest/gtest.h>

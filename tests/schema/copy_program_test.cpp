@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Vectors of flat records of another layout, read in binary by a copy program: the same values as
 // the general path (compact takes it), members the writer lacked at their defaults even in a
 // vector that held other values, and input that lies about its length refused.

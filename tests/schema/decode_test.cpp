@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Schemas read back from text (bale::parse_schema) and values decoded by schema alone
 // (bale::decode_by_schema): every form round-trips through its text, a value decoded from binary
 // or compact bytes without its C++ type prints as the JSON of the typed value, and hostile schemas

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Framed messages: the writer's schema travels with a message, or its fingerprint does and the
 // reader's cache knows the schema. Equal schemas read directly, others resolve; a frame is input
 // like any other: cut, damaged or lying frames are errors with offsets.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::required_members: a member that data must hold. Resolution refuses data whose writer
 // lacked it (and can_read says so at compile time), and JSON refuses an object without it, even
 // with allow_missing_members and even when it is an optional.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Reading data written by another version of a type: bale::deserialize_as resolves the writer's
 // schema against the reader's (members by name, widening, optionals, enums by name, variants
 // grown at the end), refuses every other difference before reading, and reads equal parts as a

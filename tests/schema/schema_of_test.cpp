@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::schema_of<T>(): the canonical text of every form, the same for every C++ type that writes
 // the same bytes, and different for every change of layout. The expected texts are literal, so the
 // GCC and Clang builds of this test check that both compilers produce the same text.

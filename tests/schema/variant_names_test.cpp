@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Variants whose alternatives all have a bale::stable_name match them by name when data of
 // another layout is read: added anywhere, reordered or removed. Without names, by position.
 

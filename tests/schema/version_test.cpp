@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale::version and ar.version(): a type described by hand branches on the version its data was
 // written with. The version is stored once per type per message, in every format, and is part of
 // the schema, so files and deserialize_as resolve it.

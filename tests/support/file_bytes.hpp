@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A file's bytes, read and written whole, for tests that damage files on purpose.
 

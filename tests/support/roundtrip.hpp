@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Shared checks for the tests: a value survives a round trip, its size is exact, and every damaged
 // form of its encoding fails cleanly.

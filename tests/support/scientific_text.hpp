@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Reading std::to_chars's scientific text back as an integer significand and a power of ten, for
 // tests that compare bale's number text with the standard library's.

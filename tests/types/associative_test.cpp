@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // set, multiset, map, multimap and their unordered forms, with custom comparators and hashers.
 #include <bale/types/map.hpp>
 #include <bale/types/set.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // deque, list, forward_list, valarray: the sequence containers other than vector.
 #include <bale/types/deque.hpp>
 #include <bale/types/forward_list.hpp>

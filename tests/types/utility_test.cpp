@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // pair, tuple, std::array, C arrays, complex, bitset, chrono.
 #include <bale/types/array.hpp>
 #include <bale/types/bitset.hpp>

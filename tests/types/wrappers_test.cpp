@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // optional, variant, monostate, unique_ptr, shared_ptr, span.
 #include <bale/types/memory.hpp>
 #include <bale/types/optional.hpp>

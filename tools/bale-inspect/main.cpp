@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // bale-inspect FILE...: what a .bale file or a record file holds, as one line of JSON per file,
 // read without the C++ type from the schema the file carries:
 //   {"file":"hero.bale","kind":"file","format":"binary","version":2,"compression":"none",

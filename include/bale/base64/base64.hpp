@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::base64 with its vector kernels: on x86-64 the widest the CPU has is chosen when the
 // program starts: AVX-512 VBMI (48 bytes encoded and 64 characters decoded per step, both

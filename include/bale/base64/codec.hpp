@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::base64: RFC 4648 base64, standard and URL-safe alphabets, with or without padding.
 // Decoding is strict: a character outside the alphabet, padding in the wrong place or of the wrong

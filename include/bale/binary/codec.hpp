@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // How the binary format encodes scalars: fixed width, little-endian on every host, IEEE-754
 // floats, bool as one byte 0 or 1, wchar_t as four bytes, lengths as u64, optional flags as one

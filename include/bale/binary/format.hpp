@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::binary: the format tag. Fixed-width little-endian scalars, u64 lengths, no padding, no
 // names, no type information; docs/format/binary.md has it byte for byte.

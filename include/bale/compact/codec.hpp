@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // How the compact format encodes scalars: the smallest encoding without a general compressor.
 // - unsigned integers wider than a byte, lengths and variant indices: LEB128 varints (7 bits a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::compact: the smallest encoding bale makes without a general-purpose compressor. Varints
 // for integers and lengths, zigzag for signed integers, raw floats; otherwise laid out like binary.

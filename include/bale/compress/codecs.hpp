@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Which codecs a translation unit has compiled in. Linking bale::lz4 / bale::zstd (CMake) defines
 // BALE_WITH_LZ4 / BALE_WITH_ZSTD, and those macros change what compress, decompress and the file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Whole-buffer compression with LZ4 or zstd, in a small bale frame:
 //   "balz" | codec (1 byte; +0x80: a CRC32C of the original bytes follows) | original size (u64,

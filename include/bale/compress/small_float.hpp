@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::small_float<T>: type-aware compression for floats that are usually small round numbers.
 // The 255 values n/2 for n in [-127, 127] (0, +-0.5, +-1, +-1.5, ... +-63.5) take one byte; every

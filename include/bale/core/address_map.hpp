@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Object numbers by address, for the writing side of a pointer graph: an open-addressing table
 // (linear probing, Fibonacci hashing), one flat array and no allocation per object. A message of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The archive contract: every verb a serializer<T> may call on an archive, every trait it may ask,
 // and what each callback must do. Serializers (bale/types/, user types) speak only this; a format

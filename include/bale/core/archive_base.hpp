@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What every archive repeats, written once: ar(a, b, c) over values, the field path that errors
 // carry, and entering and leaving a level of nesting on the read side. The path helpers are always

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The arithmetic types bale encodes as scalars, and a byte swap for big-endian hosts.
 

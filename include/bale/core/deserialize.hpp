@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Reading: deserialize (throws bale::error), try_deserialize (returns bale::result), bale::reader.
 

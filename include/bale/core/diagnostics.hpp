@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Compile-time explanations for a type bale cannot serialize. Each common mistake gets its own
 // message, saying what to write; the compiler names the type (and, for a member of a reflected

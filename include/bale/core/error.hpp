@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Errors: bale::errc, bale::error (thrown) and bale::result<T> (returned by the try_ forms).
 

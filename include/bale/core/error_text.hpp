@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Error messages built from parts: detail::error_text({"need ", n, " bytes, ", left, " left"}).
 //

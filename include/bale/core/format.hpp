@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What a format tag provides: a writer over a sink, and a reader over bytes.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What bale::with installs in a write or read context (bale/registry.hpp).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Limits that bound what a hostile message can make the decoder do.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Fixed-width little-endian integers in headers (files, compressed frames, record prefixes, MPI
 // messages): byte by byte, so any host byte order and any alignment read them the same.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // How deep a read or a write is, shared by every archive of one call. Reading and writing count
 // levels the same way, so a value that writes also reads back under the same limits.

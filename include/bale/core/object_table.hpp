@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The state one message keeps about the objects its pointers own: which objects are already
 // written (or read) and under what number, and the bodies still to be written (or read).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A part of a message's state that most messages never need (the table of the objects that
 // pointers own), made on first use. Everything done to it from code every message runs (destroying

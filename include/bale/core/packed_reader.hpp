@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The input archive of the byte formats (binary, compact). Every read is bounds-checked; a length
 // is checked against the bytes left before anything is allocated and charged to the message's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The output archive of the byte formats (binary, compact): values one after another, a length
 // before every dynamic sequence, no names and no padding. A Codec says how scalars, lengths, flags

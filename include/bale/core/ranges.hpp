@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The few range concepts bale needs, from <iterator> alone: <ranges> (the views) costs a user's
 // every translation unit more to compile than the rest of bale's core.

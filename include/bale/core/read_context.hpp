@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // State that one decode shares across every input archive it creates: the limits, the nesting
 // depth, the allocation budget, which is one budget for the whole message, the objects that

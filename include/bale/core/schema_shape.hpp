@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What a serializer tells bale::schema_of about the structure it writes, as wire_shape tells
 // formats about sizes:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Writing: serialize, serialize_into, serialize_assign, serialize_to, serialized_size, and
 // bale::writer. The binary formats count the size first, then allocate (or grow) once and write;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The primary serializer<T>: user types described by a member serialize, split save/load, a free
 // function, BALE_REFLECT, or nothing at all (aggregates). Standard types are specializations in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Where an output archive puts bytes: put(data, n) copies, put_block(data, n) copies a run that
 // may be large (an array's payload), reserve(n) (n <= 16) returns room that the caller fills in

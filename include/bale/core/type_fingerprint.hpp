@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A 64-bit fingerprint of a C++ type: FNV-1a of the type's name as the compiler spells it, the
 // same within one compiler only. Version 1 .bale files carry it; everything written now carries

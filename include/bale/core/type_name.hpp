@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A type's name as written in its namespace, the same from every compiler: how schemas name types
 // described by hand, and how a writer's schema names the types whose data carries no version.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Class versions for types described by hand (a serialize, save/load or free function):
 //

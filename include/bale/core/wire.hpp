@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What a serializer tells formats about its encoding, so that formats can size, bounds-check and
 // copy in bulk without knowing any type:

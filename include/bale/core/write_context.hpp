@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // State that one write shares across every output archive it creates, as read_context does for a
 // decode: one per serialize*, save_file or record write, passed to the sizing pass and the writing

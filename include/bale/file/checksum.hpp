@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // CRC32C (Castagnoli), the checksum of bale files: the SSE4.2 crc32 instruction where the CPU has
 // it (chosen at run time), a table otherwise. Both give the same value.

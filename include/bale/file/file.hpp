@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::save_file and bale::load_file: a value in a file, with a header that says what is inside
 // and a checksum of the payload. Loading reads and checks the header, then reads the payload into
@@ -91,7 +92,7 @@ concept file_format = format<F> || std::same_as<F, stored_format>;
 namespace detail {
 
 inline constexpr std::size_t file_header_size = 40;
-inline constexpr std::uint8_t file_version = 2;
+inline constexpr std::uint8_t file_version = wire_versions::file;
 inline constexpr std::uint8_t first_file_version = 1;  // no schema block
 
 struct file_header {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Files read without their C++ type, from the schema they carry: what the bale-inspect tool
 // prints, as library functions.

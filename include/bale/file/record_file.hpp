@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The reading side of a record file (bale/file/records.hpp), whatever the records' type: the
 // header and the writer's schema checked, then one record's payload at a time, its size and

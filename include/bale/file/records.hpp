@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Streams of records for data larger than memory: bale::record_writer appends values to a file one
 // at a time; bale::record_reader reads them back one at a time, holding one record in memory.
@@ -57,7 +58,7 @@ class record_writer {
     const std::string& text = schema.text();
     buffer_.resize(detail::records_header_size + detail::records_schema_head_size + text.size());
     std::memcpy(buffer_.data(), "BALS", 4);
-    buffer_[4] = std::byte{2};
+    buffer_[4] = static_cast<std::byte>(wire_versions::record_file);
     buffer_[5] = static_cast<std::byte>(Format::id);
     std::byte* head = buffer_.data() + detail::records_header_size;
     detail::put_u64(head, schema.fingerprint());

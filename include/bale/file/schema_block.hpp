@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The schema block of a version-2 .bale file: u32 size n, the n bytes of the writer's schema text
 // (bale::schema_of), then zeros up to a multiple of 16 bytes, between the header and the payload.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // JSON <-> bytes for a data pipeline: data is edited as JSON and shipped as binary (or compact),
 // through the same type description. The text is read strictly into a T, then T is written in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::json: the format tag, and to_json / from_json / try_from_json.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What to_json, from_json and the json format can be asked to do differently.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The JSON input archive: strict RFC 8259 (no comments, no trailing commas, no leading zeros, no
 // NaN unless asked), valid UTF-8 with no lone surrogates, members in any order, duplicates an

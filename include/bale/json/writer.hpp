@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The JSON output archive: the same vocabulary as the byte formats, rendered as RFC 8259 text.
 // Reflected types and named fields are objects; positional values (ar(a, b), tuples, arrays) are

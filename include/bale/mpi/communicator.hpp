@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::mpi::communicator: any serializable value between the ranks of an MPI communicator.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::mpi::datatype<T>(): an MPI_Datatype for a trivially copyable type, built from the same
 // description bale serializes it with (BALE_REFLECT or an aggregate's members), so that MPI's own

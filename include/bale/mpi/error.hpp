@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::mpi::error: a bale::error that also says which MPI routine failed (with MPI's own text),
 // which rank the message came from or went to, its tag, and the sizes involved. A message that

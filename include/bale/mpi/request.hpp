@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Nonblocking operations. A send_request owns what it sends until it completes. A recv_request
 // receives in one of two ways:

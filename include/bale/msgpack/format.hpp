@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::msgpack: MessagePack (https://msgpack.org), for data shared with other languages. Reflected
 // types are maps of member names, integers take their smallest form, byte sequences are bin;

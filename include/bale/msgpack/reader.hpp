@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The MessagePack input archive. Reads what msgpack_writer writes and what other MessagePack
 // writers write for the same values: any integer form whose value fits, float32 or float64 where

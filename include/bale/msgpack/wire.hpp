@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // MessagePack's type bytes, and the choices bale makes among them, shared by the writer and the
 // reader. docs/format/msgpack.md has the format as bale writes and reads it.

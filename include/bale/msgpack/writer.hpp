@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The MessagePack output archive. Every value is one MessagePack object: integers in their
 // smallest form, reflected types as maps of member names, byte sequences as bin, variants as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Aggregate reflection: how many members an aggregate has, and a visitor over them.
 //

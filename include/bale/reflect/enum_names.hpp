@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Names for the values of an enum, listed once by the user. Text formats (JSON) write and read
 // an enum with listed names as its name; the byte formats keep the underlying integer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // BALE_REFLECT(Type, member, ...): describes a type's members from outside the class, with names.
 //

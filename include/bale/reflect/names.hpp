@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Member names of aggregates, read at compile time from the compiler's spelling of a template
 // argument that points at the member (of an object that is declared but never defined or used

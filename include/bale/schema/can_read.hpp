@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::can_read<Reader, Writer>: whether data written by one C++ type reads into another by
 // schema resolution (the rules of bale/schema/resolution.hpp), answered at compile time. Keep

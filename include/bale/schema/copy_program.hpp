@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A vector of flat records (numbers and fixed arrays of numbers, nothing else) written with
 // another layout, read without a call per member: where the format keeps numbers as they are in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Decoding by schema: the bytes of a byte format (binary, compact) read into a bale::value from
 // the writer's schema alone, with no C++ type, as bale-inspect shows a file. Every read goes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Messages that name the schema they were written with, for readers built from another version
 // of the type (a service and its clients, a checkpoint read by a newer build):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Resolution of a writer's schema against a reader's: which differences a read can bridge, checked
 // before a byte of the value is read, and the plan a resolving read follows (schema/resolve.hpp).

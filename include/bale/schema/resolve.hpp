@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Reading data written with another schema: an input archive that stands between a byte format's
 // reader and the reader's types, following a resolution plan (schema/resolution.hpp). Every part

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A schema read back from its text (bale::schema_of, a file's schema block) into nodes a program
 // can walk: what decodes a value without its C++ type (bale/schema/decode.hpp). The text is input

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::value: any value bale writes, held without its C++ type, as a JSON document would hold
 // it: null, a bool, an integer, a double, a string, an array or an object with ordered members.

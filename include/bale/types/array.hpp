@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::array<T, N>: N elements, no length (both sides know N); one memcpy when T allows.
 

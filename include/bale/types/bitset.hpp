@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::bitset<N>: ceil(N / 64) u64 words, bit i in word i / 64 at position i % 64. Bits past N
 // must be zero on read.

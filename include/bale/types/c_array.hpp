@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // C arrays T[N], multi-dimensional ones included (T[2][3] is 2 of T[3]).
 

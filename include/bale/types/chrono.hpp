@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::chrono::duration (its count) and std::chrono::time_point (its duration since the epoch).
 // The period and clock are part of the type, not the wire: both sides must agree on them. Archives

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::forward_list<T>: it has no size(), so writing counts it first.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::map and std::multimap: a length, then key, value, key, value... A repeated key in a map is
 // rejected as invalid_value.

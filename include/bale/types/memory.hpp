@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::shared_ptr<T>, std::weak_ptr<T> and std::unique_ptr<T>: pointers that own their objects.
 // Two shared_ptrs (or weak_ptrs) to one object come back as two pointers to one object, cycles

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::observer<T>: a raw pointer that does not own its object, for links such as a node's
 // parent or an edge's ends. It stands where the T* stood (it converts both ways) and tells bale

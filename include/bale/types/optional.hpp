@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::optional<T>: a presence flag, then the value if there is one.
 

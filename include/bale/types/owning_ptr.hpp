@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // bale::owning_ptr<T>: for code that owns objects through raw pointers. It stands where the raw
 // pointer stood (it converts to and from T*, so `p->x`, `p = new T`, `delete p` read as before)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Scalars: bool, the character types, every integer width, float, double, enums, std::byte.
 

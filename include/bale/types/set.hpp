@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::set and std::multiset, with any comparator and allocator. A repeated key in a set is
 // rejected as invalid_value.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::span<const T>: written like a vector; read as a zero-copy view into the input, which must be
 // aligned for T (errc::misaligned otherwise). The view lives as long as the input buffer. A format

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::basic_string (string, wstring, u8/u16/u32string) and std::basic_string_view, which reads as
 // a zero-copy view into the input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::unordered_map and std::unordered_multimap, with any hasher, equality and allocator.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::unordered_set and std::unordered_multiset, with any hasher, equality and allocator.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::valarray<T>: a length, then the elements (one memcpy when T allows).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::variant: the index of the alternative, then its value. std::monostate takes no bytes.
 

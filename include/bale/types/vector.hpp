@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::vector<T> (a contiguous run of wire-compatible T moves as one memcpy) and std::vector<bool>.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The type of the files in this folder, written by a GCC build and by a Clang build of
 // write_cross_compiler_files.cpp; tests/file/cross_compiler_test.cpp reads both in every build.

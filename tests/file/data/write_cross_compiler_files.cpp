@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Writes tome.<compiler>.bale and tome.<compiler>.bales (a record file) for the cross-compiler
 // test. Built by hand with each compiler, from the repository root:
 //   g++ -std=c++20 -Iinclude tests/file/data/write_cross_compiler_files.cpp -o /tmp/w && /tmp/w gcc

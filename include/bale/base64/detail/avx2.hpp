@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The AVX2 base64 kernels, compiled for AVX2 with a function attribute and called only when the
 // CPU has it. Encoding spreads 24 bytes to 32 six-bit values with two multiplies and maps them to

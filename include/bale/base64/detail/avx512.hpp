@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The AVX-512 VBMI base64 kernels, compiled for those instructions with a function attribute and
 // called only when the CPU has them. Both alphabets go through the same code, as tables in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The JSON reader's position in its text and the reads that know no C++ type: space, punctuation,
 // literals, brackets and their depth, the allocation budget, and errors that name the line and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Decimal text read back exactly when the value is a small significand times a small power of ten
 // (both exact in a double, one correctly rounded operation), and the word-wise digit runs the JSON

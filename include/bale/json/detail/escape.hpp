@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Escaping a string for JSON: the escapes RFC 8259 requires (quote, backslash, control bytes),
 // UTF-8 checked and copied through, plain bytes moved eight at a time.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The JSON reader's fast paths for the shapes minified text (bale::to_json's default) gives most
 // often. Each takes only the exact form it expects and otherwise reads nothing and says so; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The stack of open arrays and objects that the JSON writer and reader keep: pushed and popped
 // for every bracket, so the common path is a compare and a store, and growing is out of line.

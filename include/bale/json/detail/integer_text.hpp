@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Integers as decimal text without the C library: eight digits at a time from one 64-bit word,
 // with the digit tables and the 128-bit product that the float writer shares.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Reading JSON numbers, beside number_text.hpp which writes them: the RFC 8259 grammar checked
 // as the digits are gathered, the usual short forms read word-wise, exact conversion where a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Floats as text without the C library: the shortest form that reads back to the same bits (one
 // product with a power of ten, its estimate kept unless within a margin of the rounding interval's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Reading JSON strings and member names: escapes undone, UTF-8 checked, lone surrogates refused,
 // text without escapes passed on as views of the input; and stepping over a value of any kind as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What the JSON writer and reader share about strings: finding the bytes that need attention
 // sixteen at a time (SSE2, which every x86-64 has) or eight (in a word elsewhere), and checking

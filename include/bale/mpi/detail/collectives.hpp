@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Collectives for any serializable type, on the communicator's private collective duplicate.
 // Broadcast sends a fixed head (header and a small payload whole, or a larger one's first 8

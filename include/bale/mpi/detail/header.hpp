@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The 32-byte header in front of every bale::mpi message, and which values travel as raw memory.
 //
@@ -32,7 +33,7 @@ using bale::detail::put_u64;
 
 inline constexpr std::size_t header_size = 32;
 inline constexpr std::uint32_t message_magic = 0x69706d62;  // "bmpi" in little-endian order
-inline constexpr std::uint8_t wire_version = 1;
+inline constexpr std::uint8_t wire_version = wire_versions::mpi_header;
 inline constexpr std::uint8_t flag_fingerprint = 1;
 /// Sent in place of a value the sender could not encode, so that a collective still completes.
 inline constexpr std::uint8_t flag_failed = 2;

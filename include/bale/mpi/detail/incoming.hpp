@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Receiving: a head is matched (MPI_Mprobe, so its size is known before anything is allocated),
 // received, checked against the receiver's type and limits, then the chunks of the rest are

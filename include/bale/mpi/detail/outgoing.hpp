@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Sending: a value becomes a head (header + the start of the payload) and a rest. The rest is
 // either the serialized bytes past the head or, for a large contiguous array, the array's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The MessagePack reader's position in its input and the reads that know no C++ type: headers,
 // numbers, keys, skipping a value. Every read is bounds-checked; errors carry the byte offset.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What the container adapters share: writing a sized range, and reading into containers that grow
 // at the back, that are associative, or that hold trivially copyable elements contiguously.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Putting elements read one at a time into a set or a map.
 // - An ordered container (set, map and their multi forms) is given its end as the hint: bale

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What a node-based container allocates for each element beyond the element itself, so that the
 // allocation budget counts what a decode really takes from the heap. The read archives charge

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // How a pointer is written and read, for shared_ptr, weak_ptr, unique_ptr (bale/types/memory.hpp)
 // and observers of objects they own (bale/types/observer.hpp) alike: null, a reference to an

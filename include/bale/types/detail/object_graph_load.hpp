@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Reading a pointer that owns (or shares) its object: the counterpart of object_graph.hpp, which
 // has the wire forms. Every number, reference and type is checked against what the message has

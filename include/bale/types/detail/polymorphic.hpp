@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What a pointer to a polymorphic type asks of the registries installed for a call (bale::with,
 // bale/registry.hpp): for its static type S and its archive, the derived types it may hold, each

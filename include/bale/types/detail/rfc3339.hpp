@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::chrono::system_clock time points as RFC 3339 UTC text ("2026-11-25T08:30:00.125Z"), for
 // archives whose values are meant for people (JSON). The fraction has as many digits as the time

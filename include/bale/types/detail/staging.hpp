@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Elements kept aside while a read goes on, before they are moved into their container: in chunks
 // that never move (an element is read in place and stays where it was read), each a power of two
