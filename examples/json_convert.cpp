@@ -120,9 +120,8 @@ int main(int argc, char** argv) {
       write_all(out, text.data(), text.size());
     }
   } catch (const bale::error& e) {
-    std::fprintf(stderr, "bale_json_convert: %s: %s (byte %zu%s%s)\n", in.c_str(),
-                 e.message().c_str(), e.offset(), e.path().empty() ? "" : ", at ",
-                 e.path().c_str());
+    // what() already names the byte offset and the path.
+    std::fprintf(stderr, "bale_json_convert: %s: %s\n", in.c_str(), e.what());
     return 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bale_json_convert: %s\n", e.what());

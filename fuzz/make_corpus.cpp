@@ -11,9 +11,11 @@
 #include <bale/compress/compress.hpp>
 #include <bale/file/file.hpp>
 #include <bale/file/records.hpp>
+#include <bale/json/format.hpp>
 #include <bale/mpi/detail/header.hpp>
 #include <bale/schema/message.hpp>
 
+#include "graph.hpp"
 #include "message.hpp"
 
 namespace {
@@ -194,6 +196,30 @@ int main() {
   write("schema", "framed_plain",
         bale::serialize_framed<bale::compact>(plain, {.with_schema = true}));
   write("schema", "framed_fingerprint", bale::serialize_framed(stamped));
+  // Pointer graphs (fuzz/graph.cpp): every format, a read through its schema, a framed one.
+  fuzz::graph g;
+  auto a = std::make_shared<fuzz::gnode>();
+  auto b = std::make_shared<fuzz::gnode>();
+  a->value = 1, b->value = 2;
+  a->next = b;
+  b->back = a;
+  b->own = std::make_unique<std::int32_t>(5);
+  a->watch = b->own.get();
+  a->seen = b.get();
+  g.nodes = {a, b, a};
+  g.root = std::make_unique<fuzz::gnode>();
+  g.root->seen = a.get();
+  g.any = b;
+  g.focus = g.root.get();
+  g.count = b->own.get();
+  write("graph", "binary", bale::serialize(g));
+  write("graph", "compact", bale::serialize<bale::compact>(g));
+  write("graph", "msgpack", bale::serialize<bale::msgpack>(g));
+  const std::string graph_json = bale::to_json(g);
+  write("graph", "json", std::string_view(graph_json));
+  write("graph", "resolved",
+        schema_input(bale::schema_of<fuzz::graph>().text(), bale::serialize(g)));
+  write("graph", "framed", bale::serialize_framed(g, {.with_schema = true}));
   const auto scratch = std::filesystem::temp_directory_path() / "bale_make_corpus";
   bale::save_file<bale::compact>(scratch, plain);
   write("file", "inspect", file_bytes(scratch, 8));

@@ -5,7 +5,8 @@
 # prints the tables (also written to results/). Progress goes to stderr as it runs.
 #   scripts/bench.sh                 quick run (a few minutes)
 #   scripts/bench.sh --full          more repetitions, longer runs
-#   scripts/bench.sh --filter REGEX  only the matching benchmarks, e.g. 'double_array|seed_struct'
+#   scripts/bench.sh --filter REGEX  only the matching benchmarks, e.g. 'double_array|seed_struct';
+#                                    'mpi' and 'compile' (whole words) pick those two parts
 #   scripts/bench.sh --tiny          every case at a tiny size (what CI runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,15 +33,29 @@ cmake --build --preset bench -j "$(nproc)" >results/build.log || { cat results/b
 args=(--benchmark_enable_random_interleaving=true
       --benchmark_out=results/bench.json --benchmark_out_format=json)
 [ -n "$filter" ] && args+=(--benchmark_filter="$filter")
-echo "running the benchmarks (tables in results/bench.log)"
-build/bench/bench/bale_bench "${args[@]}" >results/bench.log
-if [ -z "$filter" ] || [[ "compile" =~ $filter ]]; then
+# A filter names whole parts too: "mpi" runs the MPI benchmark, not the compile one ("co-mpi-le").
+part_matches() { [ -z "$filter" ] || [[ "$1" =~ ^($filter)$ ]]; }
+suite_matches=1
+if [ -n "$filter" ]; then
+  build/bench/bench/bale_bench --benchmark_list_tests=true --benchmark_filter="$filter" \
+    >results/matched.txt 2>/dev/null || true
+  [ -s results/matched.txt ] || suite_matches=0
+fi
+if [ "$suite_matches" = 1 ]; then
+  echo "running the benchmarks (tables in results/bench.log)"
+  build/bench/bench/bale_bench "${args[@]}" >results/bench.log
+else
+  echo "no case of the suite matches '$filter'"
+  printf '{"context": {}, "benchmarks": []}\n' >results/bench.json
+  : >results/bench.log
+fi
+if part_matches compile; then
   declare -A compile_runs=([tiny]=1 [quick]=1 [full]=5)
   /usr/bin/python3 bench/compile/compile_bench.py results --runs "${compile_runs[$BALE_BENCH_MODE]}" >/dev/null
 else
   rm -f results/compile.md
 fi
-if [ -z "$filter" ] || [[ "mpi" =~ $filter ]]; then
+if part_matches mpi; then
   echo "running the MPI benchmark (two ranks)"
   OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
     mpiexec -n 2 build/bench/bench/bale_mpi_bench results/mpi.md >/dev/null

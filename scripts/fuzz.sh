@@ -11,7 +11,7 @@ scripts/install_deps.sh cmake ninja-build clang libclang-rt-14-dev
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
 status=0
-targets="deserialize try_deserialize roundtrip reader json msgpack compact decompress file schema"
+targets="deserialize try_deserialize roundtrip reader json msgpack compact decompress file schema graph"
 [ -x build/fuzz/fuzz/fuzz_mpi_message ] && targets="$targets mpi_message"
 for target in $targets; do
   work=$(mktemp -d)

@@ -3,7 +3,10 @@
 // content by the schema the file carries, and the bale-inspect tool prints it as JSON.
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+
 #include <unistd.h>
+#include <algorithm>
 
 #include <bale/bale.hpp>
 #include <bale/file/file.hpp>
@@ -157,8 +160,8 @@ TEST_F(Inspect, AHostileSchemaIsRefusedWithItsOffset) {
 
 #ifdef BALE_INSPECT_PATH
 // The installed tool, run on the files above.
-std::string run_tool(const fs::path& file, int& status) {
-  const std::string command = std::string(BALE_INSPECT_PATH) + " " + file.string() + " 2>&1";
+std::string run_tool(const std::string& arguments, int& status) {
+  const std::string command = std::string(BALE_INSPECT_PATH) + " " + arguments + " 2>&1";
   FILE* pipe = ::popen(command.c_str(), "r");
   std::string out;
   char chunk[4096];
@@ -175,7 +178,7 @@ TEST_F(Inspect, TheToolPrintsHeaderSchemaAndValue) {
   const fs::path p = dir_ / "hero.bale";
   bale::save_file(p, sample());
   int status = -1;
-  const std::string out = run_tool(p, status);
+  const std::string out = run_tool(p.string(), status);
   char fingerprint[17];
   std::snprintf(fingerprint, sizeof fingerprint, "%016llx",
                 static_cast<unsigned long long>(bale::schema_of<inspected::hero>().fingerprint()));
@@ -192,16 +195,74 @@ TEST_F(Inspect, TheToolPrintsHeaderSchemaAndValue) {
     out_records.write({"a", inspected::school::frost, 2.0F});
     out_records.close();
   }
-  EXPECT_EQ(run_tool(r, status),
+  EXPECT_EQ(run_tool(r.string(), status),
             "{\"file\":\"" + r.string() +
                 "\",\"kind\":\"records\",\"format\":\"binary\",\"version\":2,\"schema\":" +
                 bale::schema_of<inspected::spell>().text() +
                 R"(,"records":[{"name":"a","kind":"frost","cost":2}]})" + "\n");
   EXPECT_EQ(status, 0);
 
-  const std::string missing = run_tool(dir_ / "none.bale", status);
-  EXPECT_NE(status, 0);
+  const std::string missing = run_tool((dir_ / "none.bale").string(), status);
+  EXPECT_EQ(WEXITSTATUS(status), 1);
   EXPECT_NE(missing.find("cannot open"), std::string::npos) << missing;
+#endif
+}
+
+}  // namespace
+
+namespace inspected {
+// Described by hand: only its C++ type knows its bytes.
+struct sealed {
+  std::int32_t secret = 0;
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(secret);
+  }
+};
+struct holder {
+  std::int32_t level;
+  sealed inside;
+};
+}  // namespace inspected
+
+namespace {
+
+TEST_F(Inspect, TheToolsOptionsAndExitStatuses) {
+#ifndef BALE_INSPECT_PATH
+  GTEST_SKIP() << "bale-inspect is not built (BALE_BUILD_TOOLS=OFF)";
+#else
+  int status = -1;
+  const std::string help = run_tool("--help", status);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_NE(help.find("--schema-only"), std::string::npos) << help;
+  EXPECT_NE(help.find("Exit status"), std::string::npos) << help;
+  (void)run_tool("--frobnicate", status);
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  // --schema-only: the header and the schema, no value.
+  const fs::path p = dir_ / "hero.bale";
+  bale::save_file(p, sample());
+  const std::string schema_only = run_tool("--schema-only " + p.string(), status);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_NE(schema_only.find(bale::schema_of<inspected::hero>().text()), std::string::npos);
+  EXPECT_NE(schema_only.find("\"value\":null}"), std::string::npos) << schema_only;
+  // A type described by hand: header and schema printed, status 3, the reason given.
+  const fs::path sealed = dir_ / "sealed.bale";
+  bale::save_file(sealed, inspected::holder{4, {9}});
+  const std::string out = run_tool(sealed.string(), status);
+  EXPECT_EQ(WEXITSTATUS(status), 3) << out;
+  EXPECT_NE(out.find(bale::schema_of<inspected::holder>().text()), std::string::npos) << out;
+  EXPECT_NE(out.find("\"value\":null,\"undecoded\":"), std::string::npos) << out;
+  EXPECT_NE(out.find("described by hand"), std::string::npos) << out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
+  const auto inspected = bale::inspect_file(sealed);
+  EXPECT_FALSE(inspected.content);
+  EXPECT_NE(inspected.undecoded.find("described by hand"), std::string::npos);
+  // Damage outranks it: status 1.
+  auto bytes = bale_test::read_all<std::byte>(p);
+  bytes.back() ^= std::byte{1};
+  bale_test::write_all(p, bytes);
+  (void)run_tool(sealed.string() + " " + p.string(), status);
+  EXPECT_EQ(WEXITSTATUS(status), 1);
 #endif
 }
 

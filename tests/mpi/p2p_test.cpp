@@ -3,6 +3,8 @@
 // requests completed out of order, and messages cut into small chunks.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -113,6 +115,38 @@ TEST(MpiPointToPoint, NonblockingRequestsCompleteOutOfOrder) {
   EXPECT_EQ(small.wait(), doubles(100, r.left));
   EXPECT_EQ(small.source().source, r.left);
   bale::mpi::wait_all(s1, s2, s3);
+}
+
+// irecv, isend and sendrecv of every kind of T: a struct, a scalar, a container, a pointer graph.
+template <class T, class Make, class Same>
+void nonblocking_round_trip(communicator& comm, int tag, Make make, Same same) {
+  const ring r(comm);
+  auto in = comm.irecv<T>(r.left, tag);
+  const T mine = make(comm.rank());
+  auto out = comm.isend(r.right, tag, mine);
+  EXPECT_TRUE(same(in.wait(), make(r.left)));
+  out.wait();
+  EXPECT_TRUE(same(comm.sendrecv<T>(r.right, tag + 1, mine, r.left, tag + 1), make(r.left)));
+}
+
+TEST(MpiPointToPoint, NonblockingCallsTakeEveryKindOfType) {
+  communicator comm(MPI_COMM_WORLD);
+  const auto equal = [](const auto& a, const auto& b) { return a == b; };
+  nonblocking_round_trip<cell>(comm, 30, make_cell, equal);
+  nonblocking_round_trip<double>(
+      comm, 32, [](int seed) { return seed * 0.25; }, equal);
+  nonblocking_round_trip<std::int32_t>(
+      comm, 34, [](int seed) { return -seed; }, equal);
+  nonblocking_round_trip<std::vector<cell>>(
+      comm, 36, [](int seed) { return cells(3, seed); }, equal);
+  using graph = std::vector<std::shared_ptr<point>>;
+  const auto make_graph = [](int seed) {
+    auto shared = std::make_shared<point>(point{seed * 1.0, 2.0});
+    return graph{shared, nullptr, shared};
+  };
+  nonblocking_round_trip<graph>(comm, 38, make_graph, [](const graph& a, const graph& b) {
+    return a.size() == 3 && a[0] == a[2] && !a[1] && *a[0] == *b[0];
+  });
 }
 
 TEST(MpiPointToPoint, IrecvWithAMaximumRefusesALargerMessage) {

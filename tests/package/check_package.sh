@@ -56,7 +56,7 @@ if "$cxx" -std=c++20 -fno-exceptions $pc_cflags -fsyntax-only "$source_dir/tests
   echo "bale compiled without exceptions"; exit 1
 fi
 grep -q "bale needs exceptions" "$work/noexc.err"
-strict="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Werror"
+strict="-O2 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Wnull-dereference -Werror"
 if "$cxx" --version | grep -q "Free Software Foundation"; then strict="$strict -Wuseless-cast"; fi
 # shellcheck disable=SC2086  # the flags are words
 "$cxx" -std=c++20 $pc_cflags $strict \

@@ -107,18 +107,60 @@ TEST(Framed, BadFramesAreErrorsWithOffsets) {
   EXPECT_EQ(cache.size(), 1U);  // the good schema was learnt; the damaged one was not
 }
 
-TEST(Framed, TheCacheIsBounded) {
+TEST(Framed, TheCacheIsBoundedAndForgetsTheLeastRecentlyUsed) {
   bale::schema_cache cache({.max_schemas = 1});
   cache.add<yesterday::order>();
   cache.add<yesterday::order>();  // known: not stored twice
   EXPECT_EQ(cache.size(), 1U);
-  try {
-    cache.add<today::order>();
-    FAIL();
-  } catch (const bale::error& e) {
-    EXPECT_EQ(e.code(), bale::errc::element_limit);
-  }
+  cache.add<today::order>();  // a full cache makes room: nothing refuses a writer for good
+  EXPECT_EQ(cache.size(), 1U);
+  EXPECT_TRUE(cache.contains(bale::schema_of<today::order>().fingerprint()));
+  EXPECT_FALSE(cache.contains(bale::schema_of<yesterday::order>().fingerprint()));
   EXPECT_THROW(bale::schema_cache().add("{not a schema"), bale::error);
+  // By bytes too: a text over the whole bound is refused, the rest evict the oldest.
+  const std::size_t one = bale::schema_of<yesterday::order>().text().size();
+  bale::schema_cache small({.max_bytes = one});
+  small.add<yesterday::order>();
+  EXPECT_EQ(small.bytes(), one);
+  ASSERT_GT(bale::schema_of<today::order>().text().size(), one);
+  EXPECT_THROW(small.add<today::order>(), bale::error);
+  EXPECT_EQ(small.size(), 1U);
+}
+
+// Refused or unused schemas fill nothing for good: a later writer still gets in.
+TEST(Framed, ManySchemasDoNotLockTheCache) {
+  bale::schema_cache cache({.max_schemas = 4});
+  for (int i = 0; i < 20; ++i) {
+    const std::string text =
+        R"({"record":[{"name":"m)" + std::to_string(i) + R"(","type":"i32"}]})";
+    EXPECT_NO_THROW(cache.add(text));
+  }
+  EXPECT_EQ(cache.size(), 4U);
+  const auto hello = bale::serialize_framed(yesterday::order{7, "ada"}, {.with_schema = true});
+  EXPECT_NO_THROW((void)bale::deserialize_framed<today::order>(hello, cache));
+}
+
+struct unrelated {
+  double q;
+};
+
+// A plan that failed is remembered as its error: later messages of that schema are refused
+// without parsing and planning again.
+TEST(Framed, AFailedPlanIsRememberedAsItsError) {
+  bale::schema_cache cache;
+  const auto first = bale::serialize_framed(unrelated{1}, {.with_schema = true});
+  const auto next = bale::serialize_framed(unrelated{2});
+  EXPECT_THROW((void)bale::deserialize_framed<today::order>(first, cache), bale::error);
+  for (int i = 0; i < 3; ++i) {
+    try {
+      (void)bale::deserialize_framed<today::order>(next, cache);
+      ADD_FAILURE() << "read an unrelated record";
+    } catch (const bale::error& e) {
+      EXPECT_EQ(e.code(), bale::errc::wrong_type) << e.what();
+      EXPECT_NE(std::string(e.what()).find("another record"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(cache.plans_made(), 1U);
 }
 
 }  // namespace

@@ -318,10 +318,17 @@ TEST(Resolve, RenamedMembersReadByTheirFormerNames) {
       bale::deserialize<renamed::spell, bale::msgpack>(bale::serialize<bale::msgpack>(old_spell));
   EXPECT_EQ(from_msgpack.title, "spark");
   EXPECT_EQ(from_msgpack.strength, 40);
-  // The other way the names are unknown: both members are skipped and left at their defaults.
-  const auto back = read_as<v1::spell>(renamed::spell{"x", 4, v1::school::fire});
-  EXPECT_EQ(back.name, "");
-  EXPECT_EQ(back.power, 0);
+  // The other way the writer's schema carries the former names, so the older type finds its
+  // members: strength, widened to 64 bits, no longer fits power and is refused, not skipped.
+  try {
+    (void)read_as<v1::spell>(renamed::spell{"x", 4, v1::school::fire});
+    FAIL() << "read a 64-bit strength into a 32-bit power";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::wrong_type);
+    EXPECT_EQ(e.path(), "strength");
+  }
+  static_assert(!bale::can_read<v1::spell, renamed::spell>);
+  static_assert(bale::why_not<v1::spell, renamed::spell>().member == "strength");
 }
 
 TEST(Resolve, HostileWriterSchemasStopWithinTheLimits) {

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSL-1.0
-// bale-inspect FILE...: what a .bale file or a record file holds, as one line of JSON per file,
-// read without the C++ type from the schema the file carries:
+// bale-inspect [--schema-only] FILE...: what a .bale file or a record file holds, as one line of
+// JSON per file, read without the C++ type from the schema the file carries:
 //   {"file":"hero.bale","kind":"file","format":"binary","version":2,"compression":"none",
 //    "fingerprint":"8c0f...","schema":{"record":[...]},"value":{...}}
 //   {"file":"events.bales","kind":"records","format":"compact","version":2,
 //    "schema":{...},"records":[{...},{...}]}
 // "value" is null where the content is not decoded by schema (JSON and MessagePack payloads,
-// version 1 files). Exit status 1 and a message on stderr for a file that cannot be read.
+// version 1 files, --schema-only); where only the C++ type can decode it (a type described by
+// hand, a pointer), "undecoded" says why. Exit status: 0 all printed, 1 a file missing or
+// damaged, 3 a sound file only its C++ type can decode, 2 wrong usage.
 
 #include <bale/file/inspect.hpp>
 #include <bale/json/format.hpp>
@@ -18,6 +20,7 @@
 #include <iostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace {
 
@@ -36,29 +39,59 @@ std::string schema_or_null(const std::string& text) {
   return text.empty() ? "null" : text;
 }
 
-void inspect_file(const char* path) {
-  const bale::file_inspection f = bale::inspect_file(path);
+// Exit statuses: what a script needs to tell apart.
+constexpr int printed = 0, damaged = 1, usage = 2, needs_type = 3;
+
+int inspect_file(const char* path, bool schema_only) {
+  const bale::file_inspection f = bale::inspect_file(path, {}, !schema_only);
   std::cout << "{\"file\":" << quoted(path) << ",\"kind\":\"file\",\"format\":" << quoted(f.format)
             << ",\"version\":" << f.version
             << ",\"compression\":" << quoted(bale::to_string(f.compression))
             << ",\"fingerprint\":" << hex(f.fingerprint)
             << ",\"schema\":" << schema_or_null(f.schema)
-            << ",\"value\":" << (f.content ? bale::to_json(*f.content) : "null") << "}\n";
+            << ",\"value\":" << (f.content ? bale::to_json(*f.content) : "null");
+  if (!f.undecoded.empty()) std::cout << ",\"undecoded\":" << quoted(f.undecoded);
+  std::cout << "}\n";
+  return f.undecoded.empty() ? printed : needs_type;
 }
 
-void inspect_records(const char* path) {
+int inspect_records(const char* path, bool schema_only) {
   bale::record_inspector records(path);
+  std::string listed = "[";
+  std::string undecoded;
+  try {
+    for (bool first = true; !schema_only;) {
+      const auto r = records.next();
+      if (!r) break;
+      listed += (first ? "" : ",") + bale::to_json(*r);
+      first = false;
+    }
+    listed += ']';
+  } catch (const bale::error& e) {
+    if (e.code() != bale::errc::wrong_type) throw;
+    undecoded = e.what();
+  }
   std::cout << "{\"file\":" << quoted(path)
             << ",\"kind\":\"records\",\"format\":" << quoted(records.format())
             << ",\"version\":" << unsigned{records.version()}
-            << ",\"schema\":" << schema_or_null(records.schema()) << ",\"records\":[";
-  bool first = true;
-  while (const auto r = records.next()) {
-    std::cout << (first ? "" : ",") << bale::to_json(*r);
-    first = false;
-  }
-  std::cout << "]}\n";
+            << ",\"schema\":" << schema_or_null(records.schema())
+            << ",\"records\":" << (schema_only || !undecoded.empty() ? "null" : listed);
+  if (!undecoded.empty()) std::cout << ",\"undecoded\":" << quoted(undecoded);
+  std::cout << "}\n";
+  return undecoded.empty() ? printed : needs_type;
 }
+
+constexpr const char* help_text =
+    "usage: bale-inspect [--schema-only] FILE...\n"
+    "Prints what each .bale file or record file holds as one line of JSON: its header, its\n"
+    "schema, and its content decoded by that schema, without the C++ type.\n"
+    "\n"
+    "  --schema-only  print the header and the schema, not the content\n"
+    "  --help         print this text\n"
+    "\n"
+    "Exit status: 0 every file printed; 1 a file missing, damaged or not a bale file;\n"
+    "3 a sound file whose content only its C++ type decodes (a type described by hand, a\n"
+    "pointer): its header and schema are printed, \"undecoded\" says why; 2 wrong usage.\n";
 
 // "BALS" starts a record file; anything else is read as a .bale file (which says if it is not).
 bool is_record_file(const char* path) {
@@ -71,23 +104,36 @@ bool is_record_file(const char* path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || std::string_view(argv[1]) == "--help") {
-    std::cerr << "usage: bale-inspect FILE...\n"
-                 "prints what each .bale or record file holds as a line of JSON: header, schema "
-                 "and content, decoded by the schema in the file\n";
-    return argc < 2 ? 2 : 0;
-  }
-  int status = 0;
+  bool schema_only = false;
+  std::vector<const char*> files;
   for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--help") {
+      std::cout << help_text;
+      return printed;
+    }
+    if (arg == "--schema-only")
+      schema_only = true;
+    else if (arg.starts_with("--")) {
+      std::cerr << "bale-inspect: unknown option " << arg << "\n" << help_text;
+      return usage;
+    } else
+      files.push_back(argv[i]);
+  }
+  if (files.empty()) {
+    std::cerr << help_text;
+    return usage;
+  }
+  int status = printed;
+  for (const char* file : files) {
     try {
-      if (is_record_file(argv[i]))
-        inspect_records(argv[i]);
-      else
-        inspect_file(argv[i]);
+      const int one = is_record_file(file) ? inspect_records(file, schema_only)
+                                           : inspect_file(file, schema_only);
+      if (status == printed) status = one;
     } catch (const std::exception& e) {
       std::cout.flush();
       std::cerr << "bale-inspect: " << e.what() << '\n';
-      status = 1;
+      status = damaged;
     }
   }
   return status;

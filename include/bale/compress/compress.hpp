@@ -140,7 +140,7 @@ inline void decompress_lz4(std::span<const std::byte> payload, std::uint64_t siz
     frame_damaged(detail::error_text({"LZ4 frame claims ", size, " bytes from ", payload.size(),
                                       ", more than LZ4 can expand to"}),
                   5);
-  out.resize(static_cast<std::size_t>(size));
+  out.resize(size);  // at most LZ4_MAX_INPUT_SIZE, checked above
   const int n = LZ4_decompress_safe(reinterpret_cast<const char*>(payload.data()),
                                     reinterpret_cast<char*>(out.data()),
                                     static_cast<int>(payload.size()), static_cast<int>(out.size()));

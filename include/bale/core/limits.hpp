@@ -29,6 +29,11 @@ struct limits {
   /// as on reading. Each object is also charged to max_allocation, and each reference to an
   /// object already read to it as the pointer it becomes.
   std::size_t max_objects = std::size_t{1} << 24;
+  /// Whether a message read may hold a cycle of owning pointers (shared_ptrs that own each other,
+  /// directly or through unique_ptrs). Such a cycle is never freed: from untrusted input, every
+  /// message would leak its objects. Off, reading one is an error; cycles closed by a weak_ptr
+  /// or an observer are always read.
+  bool allow_owning_cycles = false;
 };
 
 }  // namespace bale

@@ -26,6 +26,7 @@
 
 #include "bale/core/address_map.hpp"
 #include "bale/core/error_text.hpp"
+#include "bale/core/owner_graph.hpp"
 #include "bale/core/ownership_forest.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/write_context.hpp"
@@ -140,7 +141,8 @@ class object_writer_table {
   const address_map::slot* unowned_object() const noexcept {
     if (unowned_ == 0) return nullptr;
     for (const void* address : observed_first_)
-      if (const address_map::slot* s = numbers_.find(address); s->held_by == holder::observers)
+      if (const address_map::slot* s = numbers_.find(address);
+          s != nullptr && s->held_by == holder::observers)
         return s;
     return nullptr;
   }
@@ -286,8 +288,10 @@ class object_reader_table {
   entry* find(std::size_t number) noexcept {
     return number < entries_.size() ? &entries_[number] : nullptr;
   }
-  void add(std::shared_ptr<void> owner, void* object, const std::type_info& type) {
+  /// Adds an object a pointer made: an owning one, or a weak_ptr (`owned` false).
+  void add(std::shared_ptr<void> owner, void* object, const std::type_info& type, bool owned) {
     if (forest_.started()) forest_.enter(entries_.size(), queue_.current(), true);
+    owners_.enter(queue_.current(), owned);
     entries_.push_back({std::move(owner), object, &type});
   }
   /// Adds an object an observer made; `destroy` deletes it until its owner claims it.
@@ -298,6 +302,7 @@ class object_reader_table {
     if (entries_.size() == entries_.capacity()) entries_.reserve(2 * entries_.size() + 8);
     if (!forest_.started()) forest_.start(entries_.size());
     forest_.enter(entries_.size(), queue_.current(), false);
+    owners_.enter(queue_.current(), false);
     entries_.push_back({nullptr, object, &type});
     made_by_observers_.push_back({entries_.size() - 1, destroy, false});
   }
@@ -313,33 +318,49 @@ class object_reader_table {
   bool owns_current_body(std::size_t number) noexcept {
     return forest_.owns(number, queue_.current());
   }
-  /// The owner of object `number`, which observers made, claims it; returns how to delete it.
-  destroy_function claim(std::size_t number) noexcept {
+  /// The owner of object `number`, which observers made, claims it (a weak_ptr holds it, `owned`
+  /// false, only until the read returns); returns how to delete it.
+  destroy_function claim(std::size_t number, bool owned) {
     made_by_observer* m = made(number);
+    if (m == nullptr) [[unlikely]]  // held_by(number) said observers: never
+      throw error(errc::invalid_value,
+                  error_text({"object ", number, " was not made by observers"}));
+    if (owned) owners_.own(number, queue_.current());  // first: it may throw, leaving no claim
     m->claimed = true;
     forest_.claim(number, queue_.current());
     return m->destroy;
   }
+  /// A shared_ptr in the body being read refers to object `number`, which a shared_ptr owns.
+  void own(std::size_t number) { owners_.own(number, queue_.current()); }
+  /// Whether the message may hold cycles of owning pointers (limits::allow_owning_cycles).
+  void allow_owning_cycles(bool allowed) noexcept { cycles_allowed_ = allowed; }
   /// Notes that an observer points at object `number`, to be checked when the message ends.
   void observe(std::size_t number) { observed_.push_back(number); }
 
   /// The number of an object the message leaves dangling, if any: one only observers met, or one
-  /// an observer points at that only weak_ptrs hold (freed when the read returns).
-  std::optional<std::size_t> dangling_object() const noexcept {
+  /// an observer points at that no chain of owning pointers from the values read reaches (held
+  /// by weak_ptrs only, or by objects that are: freed when the read returns).
+  std::optional<std::size_t> dangling_object() const {
     for (const made_by_observer& m : made_by_observers_)
       if (!m.claimed) return m.number;
-    for (const std::size_t number : observed_)
-      if (entries_[number].owner.use_count() == 1) return number;
-    return std::nullopt;
+    if (observed_.empty()) return std::nullopt;
+    return owners_.unreachable(observed_);
   }
 
-  /// Why the message is incomplete (an object whose observers would dangle), or empty.
+  /// Why the message is incomplete (an object whose observers would dangle, or a cycle of owning
+  /// pointers that would never be freed), or empty.
   std::string dangling_objects() const {
-    const auto number = dangling_object();
-    if (!number) return {};
-    return error_text({"object ", *number,
-                       " is observed but no shared_ptr, unique_ptr or owning_ptr of the message "
-                       "owns it: its observers would dangle"});
+    if (const auto number = dangling_object())
+      return error_text({"object ", *number,
+                         " is observed but no chain of shared_ptr, unique_ptr or owning_ptr from "
+                         "the values read owns it: its observers would dangle"});
+    if (cycles_allowed_) return {};
+    if (const auto number = owners_.on_cycle())
+      return error_text({"object ", *number,
+                         " is owned through a cycle of shared_ptrs, which would never be freed: "
+                         "close the cycle with a weak_ptr, or allow it with "
+                         "limits::allow_owning_cycles"});
+    return {};
   }
 
   body_queue<pending_load>& queue() noexcept { return queue_; }
@@ -369,13 +390,17 @@ class object_reader_table {
   std::vector<std::uint32_t> type_ids_;
   body_queue<pending_load> queue_;
   ownership_forest forest_;  // started by the first object an observer makes
+  owner_graph owners_;       // which objects outlive the read
+  bool cycles_allowed_ = false;
 };
 
 inline object_writer_table& write_context::objects() {
   return objects_.get();
 }
 inline object_reader_table& read_context::objects() {
-  return objects_.get();
+  object_reader_table& table = objects_.get();
+  table.allow_owning_cycles(limits_.allow_owning_cycles);
+  return table;
 }
 
 }  // namespace bale::detail

@@ -48,9 +48,9 @@ class read_context : public nesting_state {
   /// The objects pointers own (defined in core/object_table.hpp, which code that meets pointers
   /// includes: a message without them compiles none of it).
   inline object_reader_table& objects();
-  /// After a message is read: why an object that observers point at would dangle, if one would:
-  /// owned by no pointer of the message, or held by weak_ptrs only (freed when the read returns).
-  /// Empty when none would.
+  /// After a message is read: why an object that observers point at would dangle, if one would
+  /// (no chain of owning pointers from the values read reaches it), or why objects would never be
+  /// freed (a cycle of owning pointers, unless limits::allow_owning_cycles). Empty when neither.
   std::string dangling_objects() const { return objects_.dangling_objects(); }
   /// Forgets the objects and versions read: the next value is a message of its own (bale::reader).
   void restart_message() noexcept {

@@ -66,15 +66,19 @@ struct file_inspection {
   std::uint64_t fingerprint = 0;
   std::string schema;            // the writer's schema text; empty in a version 1 file
   std::optional<value> content;  // decoded by the schema: binary and compact files
+  /// Why `content` is empty in a binary or compact file whose schema has a form only the C++
+  /// type reads (a type described by hand, a pointer); empty otherwise.
+  std::string undecoded;
 };
 
 BALE_CODECS_BEGIN
 
 /// Reads a file written by save_file, of any type and format. Throws bale::error as load_file
 /// does, and for a schema that is not one bale writes (errc::invalid_value, its offset in the
-/// file).
+/// file). A content only its C++ type can decode is left empty, with the reason in `undecoded`;
+/// `decode_content` false reads the header and the schema only (the payload is still checked).
 inline file_inspection inspect_file(const std::filesystem::path& path,
-                                    const file_options& options = {}) {
+                                    const file_options& options = {}, bool decode_content = true) {
   const detail::file_contents contents =
       detail::read_file_as<detail::any_format>(path, options, detail::expected_type{});
   file_inspection result{detail::format_name_of(contents.format_id),
@@ -82,14 +86,21 @@ inline file_inspection inspect_file(const std::filesystem::path& path,
                          contents.compression,
                          contents.fingerprint,
                          std::string(contents.schema()),
-                         std::nullopt};
+                         std::nullopt,
+                         {}};
   const auto tree =
       detail::parse_file_schema(path, contents.version != 1, contents.schema(),
                                 detail::file_header_size + detail::schema_block_prefix);
-  detail::within_file(path, contents, [&] {
-    result.content =
-        detail::decode_payload(contents.format_id, tree, contents.value_bytes(), options.limits);
-  });
+  if (!decode_content) return result;
+  try {
+    detail::within_file(path, contents, [&] {
+      result.content =
+          detail::decode_payload(contents.format_id, tree, contents.value_bytes(), options.limits);
+    });
+  } catch (const error& e) {
+    if (e.code() != errc::wrong_type) throw;
+    result.undecoded = e.what();
+  }
   return result;
 }
 

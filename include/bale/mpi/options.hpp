@@ -13,10 +13,10 @@ struct options {
   /// Bounds for everything this communicator receives: a message announcing more than
   /// limits.max_allocation bytes is refused before anything is allocated for it.
   bale::limits limits{};
-  /// Each message carries the 64-bit fingerprint of the sent type, and a receiver asking for
-  /// another type gets errc::wrong_type instead of garbage. It costs a compare per message (the
-  /// header has room for it either way). The fingerprint is the compiler's spelling of the type:
-  /// ranks built by different compilers should turn it off.
+  /// Each message carries the fingerprint of the sent type's schema (bale::schema_of), and a
+  /// receiver asking for another type gets errc::wrong_type instead of garbage. It costs a
+  /// compare per message (the header has room for it either way). Every compiler computes the
+  /// same fingerprint for the same schema, so ranks built by GCC and Clang check each other.
   bool check_types = true;
   /// The largest single MPI message; a larger payload goes in chunks of this size on a private
   /// duplicate of the communicator. Counts stay within MPI's int at every size.

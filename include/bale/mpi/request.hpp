@@ -223,11 +223,13 @@ class recv_request {
     else
       detail::check(MPI_Test(&s.head_request, &done, &received), "MPI_Test", s.source, s.tag);
     if (!done) return false;
-    if (s.whole_array_bytes != 0) {
-      detail::check_whole_array<Format>(s.head, s.whole_array_bytes, s.value, *s.on.settings,
-                                        s.from);
-      s.now = phase::done;
-      return true;
+    if constexpr (detail::contiguous_payload<Format, T>::value) {
+      if (s.whole_array_bytes != 0) {  // only contiguous arrays are received whole
+        detail::check_whole_array<Format>(s.head, s.whole_array_bytes, s.value, *s.on.settings,
+                                          s.from);
+        s.now = phase::done;
+        return true;
+      }
     }
     int size = 0;
     MPI_Get_count(&received, MPI_BYTE, &size);

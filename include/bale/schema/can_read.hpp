@@ -12,6 +12,7 @@
 // or at run time. Types described by hand must be the same type; enums are checked by their
 // underlying integers (a value whose name the reader lacks fails when it is read, not here).
 
+#include <array>
 #include <cstddef>
 #include <limits>
 #include <string_view>
@@ -122,25 +123,56 @@ struct member_at<wire::product<Ms...>, I> {
   using type = std::tuple_element_t<I, std::tuple<Ms...>>;
 };
 
-// Which of T's members a writer's member `name` reads into: the one of that name, or the one
-// that declares it as a former name (bale::former_names); the member count when none does.
-template <class T, class Names>
-constexpr std::size_t index_of(std::string_view name) {
-  constexpr std::size_t count = std::size(Names::value);
-  for (std::size_t k = 0; k < count; ++k)
-    if (Names::value[k] == name) return k;
-  for (const former_name& rename : former_names<T>)
+// Which of RT's members member `wi` of WT reads into: the one of its name, the one that declares
+// its name as a former name, or the one whose name it declares as its own former name
+// (bale::former_names, seen from either side); RT's member count when none does.
+template <class RT, class WT>
+constexpr std::size_t reader_index(std::size_t wi) {
+  using reader_names = typename record_parts<RT>::names;
+  constexpr std::size_t count = std::size(reader_names::value);
+  const std::string_view name = record_parts<WT>::names::value[wi];
+  const auto named = [&](std::string_view wanted) {
+    for (std::size_t k = 0; k < count; ++k)
+      if (reader_names::value[k] == wanted) return k;
+    return count;
+  };
+  if (const std::size_t k = named(name); k != count) return k;
+  for (const former_name& rename : former_names<RT>)
     if (rename.was == name)
-      for (std::size_t k = 0; k < count; ++k)
-        if (Names::value[k] == rename.member) return k;
+      if (const std::size_t k = named(rename.member); k != count) return k;
+  for (const former_name& rename : former_names<WT>)
+    if (rename.member == name)
+      if (const std::size_t k = named(rename.was); k != count) return k;
   return count;
+}
+
+// Two of WT's members onto one of RT's would read it twice; records with no member in common
+// are two records, not one evolved (unless neither has a member).
+template <class RT, class WT>
+constexpr readability members_match() {
+  using reader_names = typename record_parts<RT>::names;
+  constexpr std::size_t count = std::size(reader_names::value);
+  constexpr std::size_t writer_count = std::size(record_parts<WT>::names::value);
+  std::array<bool, count + 1> taken{};
+  std::size_t matched = 0;
+  for (std::size_t wi = 0; wi < writer_count; ++wi) {
+    const std::size_t j = reader_index<RT, WT>(wi);
+    if (j == count) continue;
+    if (taken[j])
+      return inside(reader_names::value[j], fails("two members of the data read into this one"));
+    taken[j] = true;
+    ++matched;
+  }
+  if (matched == 0 && (count != 0 || writer_count != 0))
+    return fails("another record: no member of the data is a member of the type");
+  return {};
 }
 
 template <class RT, class WT, class Seen, std::size_t WI>
 constexpr readability member() {
   using reader_names = typename record_parts<RT>::names;
   constexpr std::string_view name = record_parts<WT>::names::value[WI];
-  constexpr std::size_t j = index_of<RT, reader_names>(name);
+  constexpr std::size_t j = reader_index<RT, WT>(WI);
   if constexpr (j == std::size(reader_names::value)) {
     return {};  // skipped
   } else {
@@ -259,11 +291,11 @@ constexpr readability by_shape(schema::variant<A...>*, schema::variant<B...>*) {
 template <class RT, class WT>
 constexpr readability required_written() {
   using reader_names = typename record_parts<RT>::names;
-  using writer_names = typename record_parts<WT>::names;
+  constexpr std::size_t writer_count = std::size(record_parts<WT>::names::value);
   for (const std::string_view required : required_members<RT>) {
     bool written = false;
-    for (const std::string_view name : writer_names::value) {
-      const std::size_t j = index_of<RT, reader_names>(name);
+    for (std::size_t wi = 0; wi < writer_count; ++wi) {
+      const std::size_t j = reader_index<RT, WT>(wi);
       written =
           written || (j < std::size(reader_names::value) && reader_names::value[j] == required);
     }
@@ -275,6 +307,8 @@ constexpr readability required_written() {
 template <class R, class W, class Seen, class A, bool OA, class B, bool OB>
 constexpr readability by_shape(schema::record<A, OA>*, schema::record<B, OB>*) {
   using parts = typename record_parts<B>::members;
+  const readability matching = members_match<A, B>();
+  if (!matching.ok) return matching;
   const readability r = members<A, B, Seen>(std::make_index_sequence<count_of<parts>>{});
   return r.ok ? required_written<A, B>() : r;
 }

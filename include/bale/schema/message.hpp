@@ -20,6 +20,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -39,13 +40,17 @@
 
 namespace bale {
 
-/// How much a schema_cache holds: schemas arrive from the input, so they are bounded too.
+/// How much a schema_cache holds: schemas arrive from the input, so they are bounded too. Past
+/// either bound, the schema used least recently is forgotten (with its plans) to make room.
 struct schema_cache_limits {
   std::size_t max_schemas = 256;
-  schema_limits schema{};  // of each text
+  std::size_t max_bytes = std::size_t{16} << 20;  // the texts held, summed
+  schema_limits schema{};                         // of each text
 };
 
-/// The writers' schemas a reader knows, by fingerprint, and the plans made from them. Not
+/// The writers' schemas a reader knows, by fingerprint, and the plans made from them (a plan that
+/// failed is remembered as its error, so that messages of that schema are refused at once). A
+/// fingerprint seen with two texts is a forgery or damage: it is refused from then on. Not
 /// thread-safe: one per reading thread, or a lock around it.
 class schema_cache {
  public:
@@ -55,18 +60,25 @@ class schema_cache {
   /// fingerprint. A text already known is not stored twice.
   std::uint64_t add(std::string_view text) {
     const std::uint64_t fingerprint = detail::fnv1a64(text);
-    if (const auto known = texts_.find(fingerprint); known != texts_.end()) {
-      if (known->second != text)
-        throw error(errc::invalid_value,
-                    detail::error_text({"two schemas with the fingerprint ", fingerprint, ": ",
-                                        known->second, " and ", text}));
+    refuse_if_forged(fingerprint);
+    if (const auto known = schemas_.find(fingerprint); known != schemas_.end()) {
+      if (known->second.text != text) {
+        forget(fingerprint);
+        forged_.insert(fingerprint);
+        refuse_if_forged(fingerprint);
+      }
+      known->second.used = ++clock_;
       return fingerprint;
     }
-    if (texts_.size() >= limits_.max_schemas)
-      throw error(errc::element_limit, detail::error_text({"the schema cache holds its limit of ",
-                                                           limits_.max_schemas, " schemas"}));
+    if (text.size() > limits_.max_bytes || limits_.max_schemas == 0)
+      throw error(errc::element_limit,
+                  detail::error_text({"a schema of ", text.size(), " bytes, over the cache's ",
+                                      limits_.max_bytes}));
     (void)parse_schema(text, limits_.schema);
-    texts_.emplace(fingerprint, std::string(text));
+    while (schemas_.size() >= limits_.max_schemas || bytes_ + text.size() > limits_.max_bytes)
+      forget(least_recently_used());
+    schemas_.emplace(fingerprint, known_schema{std::string(text), ++clock_});
+    bytes_ += text.size();
     return fingerprint;
   }
   /// Remembers the schema of T (an older type kept in a namespace, say).
@@ -75,30 +87,86 @@ class schema_cache {
     return add(schema_of<T>().text());
   }
 
-  bool contains(std::uint64_t fingerprint) const { return texts_.count(fingerprint) != 0; }
-  std::size_t size() const noexcept { return texts_.size(); }
+  bool contains(std::uint64_t fingerprint) const { return schemas_.count(fingerprint) != 0; }
+  std::size_t size() const noexcept { return schemas_.size(); }
+  /// The bytes of schema text held.
+  std::size_t bytes() const noexcept { return bytes_; }
+  /// How many plans the cache has made (or tried to make) since it was created.
+  std::size_t plans_made() const noexcept { return plans_made_; }
+  /// Whether `fingerprint` was seen with two texts (and is refused from then on).
+  bool forged(std::uint64_t fingerprint) const { return forged_.count(fingerprint) != 0; }
+  /// Throws errc::checksum_mismatch if `fingerprint` was seen with two texts.
+  void refuse_if_forged(std::uint64_t fingerprint) const {
+    if (forged(fingerprint))
+      throw error(errc::checksum_mismatch,
+                  detail::error_text({"two schemas with the fingerprint ", fingerprint,
+                                      " were sent: messages of it are refused"}));
+  }
+  /// The text known for `fingerprint`, or null.
+  const std::string* text_of(std::uint64_t fingerprint) const {
+    const auto found = schemas_.find(fingerprint);
+    return found == schemas_.end() ? nullptr : &found->second.text;
+  }
 
   /// The plan for reading data of the schema `writer` as T, made on first use. Throws
-  /// errc::wrong_type when the schema is unknown or does not resolve.
+  /// errc::wrong_type when the schema is unknown or does not resolve (then and every later time).
   template <class T>
   const detail::resolution& plan_for(std::uint64_t writer) {
+    refuse_if_forged(writer);
     const std::uint64_t reader = schema_of<T>().fingerprint();
     const auto key = std::pair(writer, reader);
     if (const auto found = plans_.find(key); found != plans_.end()) return *found->second;
-    const auto text = texts_.find(writer);
-    if (text == texts_.end())
+    if (const auto failed = failures_.find(key); failed != failures_.end())
+      throw error(failed->second.code(), failed->second.detail());
+    const auto known = schemas_.find(writer);
+    if (known == schemas_.end())
       throw error(errc::wrong_type,
                   detail::error_text({"the message's schema (fingerprint ", writer,
                                       ") is not in the cache: add the writer's schema, or "
                                       "send one message with it"}));
-    auto plan = std::make_unique<detail::resolution>(detail::resolution_for<T>(text->second));
-    return *plans_.emplace(key, std::move(plan)).first->second;
+    known->second.used = ++clock_;
+    ++plans_made_;
+    try {
+      auto plan =
+          std::make_unique<detail::resolution>(detail::resolution_for<T>(known->second.text));
+      return *plans_.emplace(key, std::move(plan)).first->second;
+    } catch (const error& e) {
+      failures_.emplace(key, error(e.code(), e.detail()));
+      throw;
+    }
   }
 
  private:
+  struct known_schema {
+    std::string text;
+    std::uint64_t used;  // when it last served a message (clock_)
+  };
+  std::uint64_t least_recently_used() const {
+    auto oldest = schemas_.begin();
+    for (auto s = schemas_.begin(); s != schemas_.end(); ++s)
+      if (s->second.used < oldest->second.used) oldest = s;
+    return oldest->first;
+  }
+  // Forgets a schema with its plans and remembered failures.
+  void forget(std::uint64_t fingerprint) {
+    if (const auto s = schemas_.find(fingerprint); s != schemas_.end()) {
+      bytes_ -= s->second.text.size();
+      schemas_.erase(s);
+    }
+    const auto first = std::pair(fingerprint, std::uint64_t{0});
+    const auto last = std::pair(fingerprint, ~std::uint64_t{0});
+    plans_.erase(plans_.lower_bound(first), plans_.upper_bound(last));
+    failures_.erase(failures_.lower_bound(first), failures_.upper_bound(last));
+  }
+
   schema_cache_limits limits_;
-  std::map<std::uint64_t, std::string> texts_;
+  std::map<std::uint64_t, known_schema> schemas_;
+  std::size_t bytes_ = 0;
+  std::uint64_t clock_ = 0;
+  std::size_t plans_made_ = 0;
+  std::set<std::uint64_t> forged_;
   std::map<std::pair<std::uint64_t, std::uint64_t>, std::unique_ptr<detail::resolution>> plans_;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, error> failures_;
 };
 
 /// What a frame holds besides the value.
@@ -166,7 +234,16 @@ void deserialize_framed(const Bytes& input, schema_cache& cache, T& value, const
   const std::span<const std::byte> bytes = as_byte_span(input);
   const auto [fingerprint, start] = detail::read_frame_head(bytes, cache);
   const detail::resolution* plan = nullptr;
-  if (fingerprint != schema_of<T>().fingerprint()) {
+  cache.refuse_if_forged(fingerprint);
+  if (fingerprint == schema_of<T>().fingerprint()) {
+    // A text of the reader's own fingerprint that is not its schema is a forgery.
+    if (const std::string* known = cache.text_of(fingerprint);
+        known != nullptr && *known != schema_of<T>().text())
+      throw error(errc::checksum_mismatch,
+                  detail::error_text({"the schema cache holds another text with this type's "
+                                      "fingerprint ",
+                                      fingerprint, ": messages of it are refused"}));
+  } else {
     plan = &cache.plan_for<T>(fingerprint);
     detail::require_followable(*plan, Format::reader::self_describing, Format::name);
   }

@@ -4,8 +4,11 @@
 // before a byte of the value is read, and the plan a resolving read follows (schema/resolve.hpp).
 //
 // The rules, applied member by member and element by element:
-//   - records: members matched by name; a writer's member the reader lacks is skipped; a reader's
-//     member the writer lacked keeps its default, unless it is required (bale::required_members);
+//   - records: members matched by name, or by a former name either side declares
+//     (bale::former_names); a writer's member the reader lacks is skipped; a reader's member the
+//     writer lacked keeps its default, unless it is required (bale::required_members); two
+//     writer's members onto one reader's member, or records with no member in common (another
+//     record, not this one evolved; unless both have none), are refused;
 //   - integers widen (same signedness, or unsigned into a wider signed), f32 widens to f64;
 //   - a value becomes an optional (always present), an optional becomes a value (absent: the
 //     default);
@@ -47,7 +50,7 @@ struct resolution_step {
   // variants, per writer member for records (no_step: skipped).
   std::vector<std::uint32_t> children;
   std::vector<std::uint32_t> reader_member;  // records: per writer member, the reader's index
-  std::vector<std::pair<std::int64_t, std::int64_t>> enum_values;  // writer value -> reader value
+  std::vector<std::pair<std::int64_t, std::int64_t>> enum_values;  // writer -> reader, by writer
 };
 
 inline constexpr std::uint32_t no_step = 0xFFFFFFFFu;
@@ -97,6 +100,9 @@ class resolution {
   /// Whether a variant alternative reads into one at another position (or none): formats that
   /// write a variant's position (JSON, MessagePack) cannot follow such a plan.
   bool moves_alternatives() const noexcept { return moves_alternatives_; }
+  /// Whether a member reads into a reader's member of its former name, which the writer's schema
+  /// declares and the reader's type does not: formats that find members by name cannot follow it.
+  bool renames_by_writer() const noexcept { return renames_by_writer_; }
 
  private:
   [[noreturn]] void refuse(std::uint32_t w, std::uint32_t r, const std::string& path,
@@ -240,11 +246,15 @@ class resolution {
                  const std::string& path) {
     if (!widens(a.scalar, b.scalar))
       refuse(steps_[step].writer, steps_[step].reader, path, "a narrower underlying type");
-    if (a.names.empty() || b.names.empty()) return;  // by number
+    if (a.names.empty() || b.names.empty()) return;         // by number
+    std::map<std::string_view, std::int64_t> reader_value;  // names are distinct (parse_schema)
+    for (std::size_t j = 0; j < b.names.size(); ++j) reader_value.emplace(b.names[j], b.values[j]);
     for (std::size_t i = 0; i < a.names.size(); ++i)
-      for (std::size_t j = 0; j < b.names.size(); ++j)
-        if (a.names[i] == b.names[j])
-          steps_[step].enum_values.emplace_back(a.values[i], b.values[j]);
+      if (const auto found = reader_value.find(a.names[i]); found != reader_value.end())
+        steps_[step].enum_values.emplace_back(a.values[i], found->second);
+    // Sorted by the writer's value, so that a read finds a value in log time.
+    std::stable_sort(steps_[step].enum_values.begin(), steps_[step].enum_values.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
   }
 
   // Alternatives with stable names on both sides match by name; a writer's alternative the
@@ -279,37 +289,61 @@ class resolution {
     steps_[step].equal = true;
   }
 
-  // The reader's member a writer's member of this name reads into: the one of the same name, or
-  // the one that declares it as a former name; the member count when none does.
-  static std::uint32_t reader_member_named(const schema_node& reader, const std::string& name) {
+  // The reader's member that writer member `i` of `writer` reads into: the one of its name, the
+  // one that declares its name as a former name, or the one whose name the writer's member
+  // declares as its own former name (a rename seen from the older side); the member count when
+  // none does. `by_writer_rename` tells the last case, which only the plan knows.
+  static std::uint32_t reader_member_for(const schema_node& reader, const schema_node& writer,
+                                         std::size_t i, bool& by_writer_rename) {
+    by_writer_rename = false;
     const auto count = static_cast<std::uint32_t>(reader.names.size());
+    const std::string& name = writer.names[i];
     for (std::uint32_t j = 0; j < count; ++j)
       if (reader.names[j] == name) return j;
     for (std::uint32_t j = 0; j < count; ++j)
       for (const std::string& former : reader.former[j])
         if (former == name) return j;
+    for (const std::string& former : writer.former[i])
+      for (std::uint32_t j = 0; j < count; ++j)
+        if (reader.names[j] == former) {
+          by_writer_rename = true;
+          return j;
+        }
     return count;
   }
 
+  // Members are matched by name (and former names, both ways). Two writer members onto one
+  // reader member would read it twice; a record with no member in common with the reader's is
+  // another record, not this one evolved: both are refused.
   void plan_record(std::uint32_t step, const schema_node& a, const schema_node& b,
                    const std::string& path) {
     const std::string prefix = path.empty() ? path : path + ".";
-    std::vector<bool> written(b.names.size());
+    const std::uint32_t w = steps_[step].writer, r = steps_[step].reader;
+    std::vector<std::uint32_t> written_by(b.names.size(), no_step);
+    std::size_t matched = 0;
     for (std::size_t i = 0; i < a.names.size(); ++i) {
-      const std::uint32_t j = reader_member_named(b, a.names[i]);
+      bool by_writer_rename = false;
+      const std::uint32_t j = reader_member_for(b, a, i, by_writer_rename);
       if (j == b.names.size()) {
         steps_[step].reader_member.push_back(no_step);
         steps_[step].children.push_back(no_step);
         continue;
       }
-      written[j] = true;
+      if (written_by[j] != no_step)
+        refuse(w, r, prefix + b.names[j],
+               "two members of the data (\"" + a.names[written_by[j]] + "\" and \"" + a.names[i] +
+                   "\") read into this one member");
+      written_by[j] = static_cast<std::uint32_t>(i);
+      ++matched;
+      renames_by_writer_ = renames_by_writer_ || by_writer_rename;
       steps_[step].reader_member.push_back(j);
       child(step, a.children[i], b.children[j], prefix + a.names[i]);
     }
+    if (matched == 0 && !(a.names.empty() && b.names.empty()))
+      refuse(w, r, path, "another record: no member of the data is a member of the type");
     for (std::size_t j = 0; j < b.names.size(); ++j)
-      if (b.required[j] && !written[j])
-        refuse(steps_[step].writer, steps_[step].reader, prefix + b.names[j],
-               "a required member the data lacks");
+      if (b.required[j] && written_by[j] == no_step)
+        refuse(w, r, prefix + b.names[j], "a required member the data lacks");
   }
 
   schema_tree writer_, reader_;
@@ -320,6 +354,7 @@ class resolution {
   std::vector<std::size_t> depth_of_;  // per step, how deep its pair lies
   std::vector<std::string> unversioned_;
   bool moves_alternatives_ = false;
+  bool renames_by_writer_ = false;
 };
 
 }  // namespace bale::detail

@@ -98,11 +98,14 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
     const schema_node& n = w.kind == schema_kind::duration ? plan_.writer()[w.children[0]] : w;
     const std::int64_t raw = read_widened<T>(n.scalar, value);
     if (n.kind != schema_kind::enumeration || current().enum_values.empty()) return;
-    for (const auto& [from, to] : current().enum_values)
-      if (from == raw) {
-        value = static_cast<T>(to);
-        return;
-      }
+    const auto& values = current().enum_values;
+    const auto found =
+        std::lower_bound(values.begin(), values.end(), raw,
+                         [](const auto& pair, std::int64_t v) { return pair.first < v; });
+    if (found != values.end() && found->first == raw) {
+      value = static_cast<T>(found->second);
+      return;
+    }
     fail(errc::invalid_value,
          detail::error_text(
              {"the enum value ", raw, " has no name in the data's schema that the type lists"}));
@@ -557,13 +560,20 @@ void deserialize_planned(read_context& context, std::span<const std::byte> bytes
 }
 
 /// Refuses a plan that data in a format naming its members cannot follow: such formats store a
-/// variant's position, so alternatives that moved would be misread.
+/// variant's position, so alternatives that moved would be misread, and find a member by its name,
+/// so a member the writer renamed would be skipped and read as its default.
 inline void require_followable(const resolution& plan, bool names_on_wire,
                                std::string_view format) {
   if (names_on_wire && plan.moves_alternatives())
     throw error(errc::wrong_type,
                 detail::error_text({"a variant's alternatives moved, which ", format,
                                     " data cannot follow (it stores their positions)"}));
+  if (names_on_wire && plan.renames_by_writer())
+    throw error(
+        errc::wrong_type,
+        detail::error_text({"a member was renamed by the writer's type (bale::former_names), "
+                            "which ",
+                            format, " data cannot follow (it finds members by their names)"}));
 }
 
 /// The plan for reading data of `writer_schema` as T; throws errc::wrong_type (or

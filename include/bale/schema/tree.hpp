@@ -6,6 +6,7 @@
 // limited, and a {"ref":k} must name a record already opened, so the nodes form a graph whose
 // only cycles pass through records.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -156,6 +157,14 @@ class schema_parser {
   [[noreturn]] void fail(std::string detail) const {
     throw error(errc::invalid_value, "schema: " + std::move(detail), pos_);
   }
+  // Refuses a name that appears twice: a record's members and their former names, an enum's or a
+  // variant's names. Sorting keeps the check O(n log n) in the count of names.
+  void require_distinct(std::vector<std::string_view> names, std::string_view what) const {
+    std::sort(names.begin(), names.end());
+    const auto twice = std::adjacent_find(names.begin(), names.end());
+    if (twice != names.end())
+      fail(detail::error_text({"the name \"", *twice, "\" twice among ", what}));
+  }
   bool at(std::string_view token) const { return text_.substr(pos_, token.size()) == token; }
   bool take(std::string_view token) {
     if (!at(token)) return false;
@@ -166,6 +175,7 @@ class schema_parser {
     if (!take(token)) fail(detail::error_text({"expected ", token}));
   }
 
+  // A name: UTF-8 with no control characters, so that the text embeds in JSON as it is.
   std::string quoted() {
     expect("\"");
     std::string s;
@@ -175,10 +185,34 @@ class schema_parser {
         if (pos_ == text_.size() || (text_[pos_] != '"' && text_[pos_] != '\\'))
           fail("a string may escape only '\"' and '\\'");
       }
+      const auto byte = static_cast<unsigned char>(text_[pos_]);
+      if (byte < 0x20 || byte == 0x7F) fail("a control character in a name");
+      if (byte >= 0x80) {
+        const std::size_t length = utf8_length(text_.substr(pos_));
+        if (length == 0) fail("a name that is not UTF-8");
+        s.append(text_.substr(pos_, length));
+        pos_ += length;
+        continue;
+      }
       s += text_[pos_++];
     }
     expect("\"");
     return s;
+  }
+  // The length of the UTF-8 sequence `rest` starts with (its first byte is not ASCII), 0 when
+  // it is not one: no overlong forms, no surrogates, nothing past U+10FFFF (RFC 3629).
+  static std::size_t utf8_length(std::string_view rest) noexcept {
+    const auto at = [&](std::size_t i) { return static_cast<unsigned char>(rest[i]); };
+    const unsigned char lead = at(0);
+    const std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0;
+    if (length == 0 || lead > 0xF4 || rest.size() < length) return 0;
+    for (std::size_t i = 1; i < length; ++i)
+      if ((at(i) & 0xC0) != 0x80) return 0;
+    const unsigned char second = at(1);
+    if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) ||
+        (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F))
+      return 0;
+    return length;
   }
   std::uint64_t unsigned_number() {
     const std::size_t start = pos_;
@@ -245,17 +279,15 @@ class schema_parser {
   // A variant's alternatives' stable names: one per alternative, each once.
   void alternative_names(std::uint32_t n) {
     const std::size_t start = pos_;
-    do {
-      std::string name = quoted();
-      for (const std::string& earlier : at_node(n).names)
-        if (earlier == name) fail("an alternative named twice");
-      at_node(n).names.push_back(std::move(name));
-    } while (take(","));
+    do at_node(n).names.push_back(quoted());
+    while (take(","));
     expect("]");
     if (at_node(n).names.size() != at_node(n).children.size()) {
       pos_ = start;
       fail("a name for each alternative");
     }
+    require_distinct({at_node(n).names.begin(), at_node(n).names.end()},
+                     "a variant's alternatives");
   }
 
   // One node; returns its number (a ref returns the record it names).
@@ -386,6 +418,10 @@ class schema_parser {
       expect("]");
     }
     at_node(n).flag = take(",\"omit_defaults\":true");
+    std::vector<std::string_view> all(at_node(n).names.begin(), at_node(n).names.end());
+    for (const auto& former : at_node(n).former)
+      all.insert(all.end(), former.begin(), former.end());
+    require_distinct(std::move(all), "a record's members and their former names");
     return n;
   }
   // At least one name (an enum without names has no "names"); values as the underlying type
@@ -401,6 +437,7 @@ class schema_parser {
       at_node(n).values.push_back(v);
     } while (take(","));
     expect("}");
+    require_distinct({at_node(n).names.begin(), at_node(n).names.end()}, "an enum's names");
   }
 
   std::string_view text_;
@@ -424,7 +461,11 @@ namespace detail {
 /// Writes a tree back as its canonical text: parse_schema(t) then schema_text gives t again.
 class schema_printer {
  public:
-  explicit schema_printer(const schema_tree& tree) : tree_(tree), printed_(tree.nodes.size()) {}
+  explicit schema_printer(const schema_tree& tree)
+      : tree_(tree), printed_(tree.nodes.size()), record_of_(tree.nodes.size()) {
+    for (std::size_t k = 0; k < tree.records.size(); ++k)
+      record_of_[tree.records[k]] = static_cast<std::uint32_t>(k);
+  }
   /// The text of node `root` and what it holds (records outside it appear as references).
   std::string print(std::uint32_t root = 0) {
     node(root);
@@ -559,10 +600,8 @@ class schema_printer {
   }
   void record(std::uint32_t n, const schema_node& s) {
     if (printed_[n]) {
-      std::size_t k = 0;
-      while (tree_.records[k] != n) ++k;
       open("ref");
-      out_ += std::to_string(k);
+      out_ += std::to_string(record_of_[n]);
       return;
     }
     printed_[n] = true;
@@ -586,6 +625,7 @@ class schema_printer {
   }
   const schema_tree& tree_;
   std::vector<bool> printed_;
+  std::vector<std::uint32_t> record_of_;  // per node: its number among the records
   std::string out_;
 };
 

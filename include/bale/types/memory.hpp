@@ -66,7 +66,7 @@ struct serializer<std::weak_ptr<T>> {
   template <class Archive>
   static void load(Archive& ar, std::weak_ptr<T>& pointer) {
     std::shared_ptr<T> strong;
-    detail::load_pointer(ar, strong, detail::ownership::shared);
+    detail::load_pointer(ar, strong, detail::ownership::shared, false);
     pointer = strong;
   }
 };

@@ -167,6 +167,7 @@ class element_inserter {
     const std::size_t bucket = container_.bucket(key_of(*where));
     auto it = container_.begin(bucket);
     const auto end = container_.end(bucket);
+    if (it == end) return;  // never (`where` is in it); said, so the compiler sees `it` is a node
     if (!new_key) {
       // In a multi container a new key is inserted at the front of its bucket, before a
       // different key or none.
@@ -176,7 +177,7 @@ class element_inserter {
     }
     const std::size_t limit = ar_.context().limits().max_bucket_keys;
     std::size_t distinct = 1;
-    for (auto previous = it++; it != end; previous = it++) {
+    for (auto previous = it; ++it != end; previous = it) {
       if (!container_.key_eq()(key_of(*it), key_of(*previous)) && ++distinct > limit)
         ar_.fail(
             errc::element_limit,

@@ -135,16 +135,16 @@ made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>*
 }
 
 /// Enters a made object in the table and queues its body; the outermost pointer then reads every
-/// queued body (read_bodies).
+/// queued body (read_bodies). `owning` is false for a weak_ptr, which holds no object.
 template <class S, class Archive, class ReadBodies>
-void enter_object(Archive& ar, ownership owner, const made_object<S>& made,
+void enter_object(Archive& ar, ownership owner, const made_object<S>& made, bool owning,
                   ReadBodies&& read_bodies) {
   object_reader_table& table = ar.context().objects();
   if (owner == ownership::observer) {
     table.add_observed(made.object, *made.type, made.destroy);
     table.observe(table.objects() - 1);
   } else {
-    table.add(made.owner, made.object, *made.type);
+    table.add(made.owner, made.object, *made.type, owning);
   }
   body_queue<pending_load>& queue = table.queue();
   if (queue.draining()) {
@@ -188,8 +188,10 @@ S* object_as(Archive& ar, const object_reader_table::entry& e, std::uint64_t num
 }
 
 /// A reference read into a shared_ptr: to a shared object, or a claim on one observers met first.
+/// `owning` is false for a weak_ptr's.
 template <class Archive, class P>
-void refer(Archive& ar, std::shared_ptr<P>& out, std::uint64_t number, std::size_t at) {
+void refer(Archive& ar, std::shared_ptr<P>& out, std::uint64_t number, std::size_t at,
+           bool owning) {
   using S = std::remove_const_t<P>;
   using holder = object_reader_table::holder;
   object_reader_table& table = ar.context().objects();
@@ -202,7 +204,9 @@ void refer(Archive& ar, std::shared_ptr<P>& out, std::uint64_t number, std::size
   if (held == holder::observers) {
     charge_allocation(ar, 1, 4 * sizeof(long));  // a control block
     // Claimed first: a control block that cannot be made deletes the object.
-    e.owner = std::shared_ptr<void>(e.object, table.claim(number));
+    e.owner = std::shared_ptr<void>(e.object, table.claim(number, owning));
+  } else if (owning) {
+    table.own(number);
   }
   charge_allocation(ar, 1, sizeof(std::shared_ptr<S>));
   out = std::shared_ptr<S>(e.owner, site);
@@ -210,7 +214,7 @@ void refer(Archive& ar, std::shared_ptr<P>& out, std::uint64_t number, std::size
 
 /// A reference read into a unique_ptr: its claim on an object observers met first.
 template <class Archive, class P>
-void refer(Archive& ar, std::unique_ptr<P>& out, std::uint64_t number, std::size_t at) {
+void refer(Archive& ar, std::unique_ptr<P>& out, std::uint64_t number, std::size_t at, bool) {
   using S = std::remove_const_t<P>;
   object_reader_table& table = ar.context().objects();
   object_reader_table::entry& e = referred_object(ar, number, at);
@@ -233,13 +237,13 @@ void refer(Archive& ar, std::unique_ptr<P>& out, std::uint64_t number, std::size
                    readable_name(*e.type) + ": " + readable_name(typeid(S)) +
                    " has no virtual destructor",
                at);
-  table.claim(number);
+  table.claim(number, true);
   out.reset(site);
 }
 
 /// A reference read into an observer: any object of the message.
 template <class Archive, class P>
-void refer(Archive& ar, observer_slot<P>& out, std::uint64_t number, std::size_t at) {
+void refer(Archive& ar, observer_slot<P>& out, std::uint64_t number, std::size_t at, bool) {
   object_reader_table::entry& e = referred_object(ar, number, at);
   out.pointer = object_as<P>(ar, e, number, at);
   charge_allocation(ar, 1, sizeof(P*) + sizeof(std::size_t));
@@ -263,7 +267,7 @@ void adopt(observer_slot<S>& out, const made_object<S>& made) {
 /// A self-describing format's pointer: null, {"$ref": n} or {"$id": n, "$type": ..., "$objects":
 /// [...]}.
 template <class Archive, class Pointer>
-void load_described_pointer(Archive& ar, Pointer& out, ownership owner) {
+void load_described_pointer(Archive& ar, Pointer& out, ownership owner, bool owning) {
   using S = std::remove_const_t<typename Pointer::element_type>;
   ar.read_optional([&] {
     ar.read_composite([&] {
@@ -275,7 +279,7 @@ void load_described_pointer(Archive& ar, Pointer& out, ownership owner) {
       if (ref.has_value() == id.has_value())
         ar.fail_at(errc::invalid_value, "a pointer is {\"$ref\": n} or {\"$id\": n, ...}", at);
       if (ref) {
-        refer(ar, out, *ref, at);
+        refer(ar, out, *ref, at, owning);
         return;
       }
       const std::size_t expected = ar.context().objects().objects();
@@ -297,25 +301,27 @@ void load_described_pointer(Archive& ar, Pointer& out, ownership owner) {
       const made_object<S> made = make_object<S>(ar, owner, e, at);
       adopt(out, made);
       queued_bodies bodies;
-      enter_object(ar, owner, made, [&] { ar.read_field("$objects", bodies); });
+      enter_object(ar, owner, made, owning, [&] { ar.read_field("$objects", bodies); });
     });
   });
 }
 
-/// Reads a pointer into `out`: a shared_ptr, a unique_ptr or an observer's slot.
+/// Reads a pointer into `out`: a shared_ptr, a unique_ptr or an observer's slot. `owning` is
+/// false when `out` stands in for a weak_ptr: the object outlives the read only if a pointer that
+/// owns it does.
 template <class Archive, class Pointer>
-void load_pointer(Archive& ar, Pointer& out, ownership owner) {
+void load_pointer(Archive& ar, Pointer& out, ownership owner, bool owning = true) {
   using S = std::remove_const_t<typename Pointer::element_type>;
   out.reset();
   if constexpr (Archive::self_describing) {
-    load_described_pointer(ar, out, owner);
+    load_described_pointer(ar, out, owner, owning);
   } else {
     const auto read_new = [&](std::size_t at) {
       const derived_types<S>* types = registry_types<S>(ar);
       const derived_entry<S>* e = types != nullptr ? read_type_tag(ar, *types) : nullptr;
       const made_object<S> made = make_object<S>(ar, owner, e, at);
       adopt(out, made);
-      enter_object(ar, owner, made, [&] { run_queued_bodies(ar); });
+      enter_object(ar, owner, made, owning, [&] { run_queued_bodies(ar); });
     };
     const std::size_t at = ar.offset();
     if (owner == ownership::unique) {
@@ -330,13 +336,13 @@ void load_pointer(Archive& ar, Pointer& out, ownership owner) {
                    at);
       std::uint32_t number = 0;
       ar.read_scalar(number);
-      refer(ar, out, number, at);
+      refer(ar, out, number, at, owning);
       return;
     }
     std::uint32_t tag = 0;
     ar.read_scalar(tag);
     if (tag == 1) read_new(at);
-    if (tag >= 2) refer(ar, out, tag - 2U, at);
+    if (tag >= 2) refer(ar, out, tag - 2U, at, owning);
   }
 }
 
