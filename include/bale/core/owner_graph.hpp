@@ -4,8 +4,9 @@
 // (unique_ptr, owning_ptr, shared_ptr; never weak_ptr or observer) leads to it from the values the
 // call returns; one that no chain reaches is freed when the read returns (an observer of it would
 // dangle), and one on a cycle of owning pointers is never freed (every such message would leak).
-// Each object's first owner costs 4 bytes as it is read; every later owner 8; the check walks
-// the owners once, linearly, when the message ends.
+// Each object's first owner costs 4 bytes as it is read, every later owner 8. When the
+// message ends, observed objects are proven owned through their first owners; all the owners are
+// walked, once and linearly, only when that fails or when a cycle is possible.
 
 #include <cstddef>
 #include <cstdint>
@@ -20,42 +21,53 @@ class owner_graph {
  public:
   /// Stands for "the values the call returns" as a body: see body_queue::current().
   static constexpr std::size_t outside = static_cast<std::size_t>(-1);
+  /// The most objects it numbers (31 bits, less its two marks), whatever limits::max_objects says.
+  static constexpr std::size_t max_objects = 0x7FFFFFFEu;
 
   /// The next object enters, read by a pointer in the body of object `body` (or outside): an
   /// owning one, or one that does not own it (an observer, a weak_ptr).
-  void enter(std::size_t body, bool owned) { first_.push_back(owned ? code(body) : nobody); }
+  void enter(std::size_t body, bool owned) {
+    first_.push_back(owned ? code(body) : nobody);
+    if (owned && body != outside) first_[body] |= owns_others;
+  }
   /// A pointer in the body of object `body` (or outside) owns object `number`, which exists.
   void own(std::size_t number, std::size_t body) {
-    if (first_[number] == nobody)
-      first_[number] = code(body);
+    if (body != outside) {
+      first_[body] |= owns_others;
+      // Bodies are read in the order their objects were made, so an object made before this
+      // body has had its own body read: whether it owns anything is known. Only an owner that
+      // comes back to such an object (or to itself) can close a cycle.
+      if (number <= body && (first_[number] & owns_others) != 0) may_cycle_ = true;
+    }
+    if (owner_of(number) == nobody)
+      first_[number] = code(body) | (first_[number] & owns_others);
     else
       later_.push_back({code(body), static_cast<std::uint32_t>(number)});
   }
 
   /// The first of `objects` that no chain of owners from outside reaches, if one is.
   std::optional<std::size_t> unreachable(std::span<const std::size_t> objects) const {
-    const edges e = build();
-    std::vector<bool> reached(first_.size() + 1);
-    std::vector<std::uint32_t> todo{root()};
-    reached[root()] = true;
-    while (!todo.empty()) {
-      const std::uint32_t n = todo.back();
-      todo.pop_back();
-      for (std::uint32_t k = e.start[n]; k < e.start[n + 1]; ++k)
-        if (!reached[e.to[k]]) {
-          reached[e.to[k]] = true;
-          todo.push_back(e.to[k]);
-        }
+    std::vector<std::uint8_t> proven(first_.size());  // 0 unknown, 1 owned from outside, 2 not
+    std::vector<std::uint32_t> chain;
+    for (const std::size_t number : objects) {
+      auto n = static_cast<std::uint32_t>(number);
+      chain.clear();
+      while (proven[n] == 0 && owner_of(n) != nobody && owner_of(n) != outside_code) {
+        proven[n] = 2;  // on the chain being walked: met again, the chain is a loop
+        chain.push_back(n);
+        n = owner_of(n);
+      }
+      const bool owned = proven[n] == 1 || (proven[n] == 0 && owner_of(n) == outside_code);
+      if (!owned) return unreachable_by_any_owner(objects);
+      proven[n] = 1;
+      for (const std::uint32_t c : chain) proven[c] = 1;
     }
-    for (const std::size_t number : objects)
-      if (!reached[number]) return number;
     return std::nullopt;
   }
 
-  /// An object on (or owned from) a cycle of owning pointers, if there is one. Only an owner met
-  /// after its object was read can close a cycle: without one, no walk is needed.
+  /// An object on (or owned from) a cycle of owning pointers, if there is one.
   std::optional<std::size_t> on_cycle() const {
-    if (later_.empty()) return std::nullopt;
+    if (!may_cycle_) return std::nullopt;
     const edges e = build();
     std::vector<std::uint32_t> owners(first_.size() + 1);
     for (const std::uint32_t to : e.to) ++owners[to];
@@ -77,8 +89,13 @@ class owner_graph {
   }
 
  private:
-  static constexpr std::uint32_t nobody = 0xFFFFFFFFu;
-  static constexpr std::uint32_t outside_code = 0xFFFFFFFEu;
+  // first_ holds an object's first owner in its low 31 bits, and whether it owns others in bit 31.
+  static constexpr std::uint32_t owns_others = 0x80000000u;
+  static constexpr std::uint32_t nobody = 0x7FFFFFFFu;
+  static constexpr std::uint32_t outside_code = 0x7FFFFFFEu;
+  std::uint32_t owner_of(std::size_t number) const noexcept {
+    return first_[number] & ~owns_others;
+  }
   static std::uint32_t code(std::size_t body) noexcept {
     return body == outside ? outside_code : static_cast<std::uint32_t>(body);
   }
@@ -95,7 +112,7 @@ class owner_graph {
   template <class Each>
   void each_edge(Each&& each) const {
     for (std::size_t n = 0; n < first_.size(); ++n)
-      if (first_[n] != nobody) each(node(first_[n]), static_cast<std::uint32_t>(n));
+      if (owner_of(n) != nobody) each(node(owner_of(n)), static_cast<std::uint32_t>(n));
     for (const auto& [body, number] : later_) each(node(body), number);
   }
   edges build() const {
@@ -109,8 +126,29 @@ class owner_graph {
     return e;
   }
 
+  // Every owner followed from outside: the first of `objects` never reached.
+  std::optional<std::size_t> unreachable_by_any_owner(std::span<const std::size_t> objects) const {
+    const edges e = build();
+    std::vector<bool> reached(first_.size() + 1);
+    std::vector<std::uint32_t> todo{root()};
+    reached[root()] = true;
+    while (!todo.empty()) {
+      const std::uint32_t n = todo.back();
+      todo.pop_back();
+      for (std::uint32_t k = e.start[n]; k < e.start[n + 1]; ++k)
+        if (!reached[e.to[k]]) {
+          reached[e.to[k]] = true;
+          todo.push_back(e.to[k]);
+        }
+    }
+    for (const std::size_t number : objects)
+      if (!reached[number]) return number;
+    return std::nullopt;
+  }
+
   std::vector<std::uint32_t> first_;                            // per object: its first owner
   std::vector<std::pair<std::uint32_t, std::uint32_t>> later_;  // (owner, object) after that
+  bool may_cycle_ = false;  // an owner came back to an object made before it that owns others
 };
 
 }  // namespace bale::detail

@@ -94,7 +94,9 @@ template <class S, class Archive>
 made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>* e,
                            std::size_t at) {
   read_context& context = ar.context();
-  if (context.objects().objects() >= context.limits().max_objects) fail_too_many_objects(ar);
+  if (context.objects().objects() >= context.limits().max_objects ||
+      context.objects().objects() >= owner_graph::max_objects) [[unlikely]]
+    fail_too_many_objects(ar);
   made_object<S> made;
   const std::size_t size = e != nullptr ? e->size : sizeof(S);
   const std::size_t bookkeeping = sizeof(object_reader_table::entry) + sizeof(pending_load) +
