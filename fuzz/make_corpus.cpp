@@ -201,7 +201,8 @@ int main() {
   auto a = std::make_shared<fuzz::gnode>();
   auto b = std::make_shared<fuzz::gnode>();
   a->value = 1, b->value = 2;
-  a->next = b;
+  a->next = std::make_unique<fuzz::gnode>();
+  a->next->seen = b.get();
   b->back = a;
   b->own = std::make_unique<std::int32_t>(5);
   a->watch = b->own.get();

@@ -325,13 +325,15 @@ class object_reader_table {
     if (m == nullptr) [[unlikely]]  // held_by(number) said observers: never
       throw error(errc::invalid_value,
                   error_text({"object ", number, " was not made by observers"}));
-    if (owned) owners_.own(number, queue_.current());  // first: it may throw, leaving no claim
+    if (owned) own(number);  // first: it may throw, leaving no claim
     m->claimed = true;
     forest_.claim(number, queue_.current());
     return m->destroy;
   }
   /// A shared_ptr in the body being read refers to object `number`, which a shared_ptr owns.
-  void own(std::size_t number) { owners_.own(number, queue_.current()); }
+  void own(std::size_t number) {
+    if (owners_.own(number, queue_.current()) && !cycles_allowed_) refuse_cycle(number);
+  }
   /// Whether the message may hold cycles of owning pointers (limits::allow_owning_cycles).
   void allow_owning_cycles(bool allowed) noexcept { cycles_allowed_ = allowed; }
   /// Notes that an observer points at object `number`, to be checked when the message ends.
@@ -355,11 +357,7 @@ class object_reader_table {
                          " is observed but no chain of shared_ptr, unique_ptr or owning_ptr from "
                          "the values read owns it: its observers would dangle"});
     if (cycles_allowed_) return {};
-    if (const auto number = owners_.on_cycle())
-      return error_text({"object ", *number,
-                         " is owned through a cycle of shared_ptrs, which would never be freed: "
-                         "close the cycle with a weak_ptr, or allow it with "
-                         "limits::allow_owning_cycles"});
+    if (const auto number = owners_.on_cycle()) return cycle_text(*number);
     return {};
   }
 
@@ -374,6 +372,15 @@ class object_reader_table {
     destroy_function destroy;
     bool claimed;
   };
+  static std::string cycle_text(std::size_t number) {
+    return error_text({"object ", number,
+                       " is owned through a cycle of shared_ptrs, which would never be freed: "
+                       "close the cycle with a weak_ptr, or allow it with "
+                       "limits::allow_owning_cycles"});
+  }
+  [[noreturn, gnu::cold]] static void refuse_cycle(std::size_t number) {
+    throw error(errc::invalid_value, cycle_text(number));
+  }
   made_by_observer* made(std::size_t number) noexcept {
     const auto at = std::lower_bound(
         made_by_observers_.begin(), made_by_observers_.end(), number,

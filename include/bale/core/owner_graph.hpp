@@ -4,7 +4,8 @@
 // (unique_ptr, owning_ptr, shared_ptr; never weak_ptr or observer) leads to it from the values the
 // call returns; one that no chain reaches is freed when the read returns (an observer of it would
 // dangle), and one on a cycle of owning pointers is never freed (every such message would leak).
-// Each object's first owner costs 4 bytes as it is read, every later owner 8. When the
+// Each object's first owner costs 4 bytes as it is read, every later owner 8. A cycle through first
+// owners is refused as its last pointer is read, before it exists. When the
 // message ends, observed objects are proven owned through their first owners; all the owners are
 // walked, once and linearly, only when that fails or when a cycle is possible.
 
@@ -31,18 +32,23 @@ class owner_graph {
     if (owned && body != outside) first_[body] |= owns_others;
   }
   /// A pointer in the body of object `body` (or outside) owns object `number`, which exists.
-  void own(std::size_t number, std::size_t body) {
+  /// Returns whether that closes a cycle of owners, found before the pointer takes hold (so that
+  /// refusing it leaves nothing that keeps itself alive); `false` is certain only for cycles
+  /// through first owners within a bounded walk, on_cycle() answers for the rest.
+  bool own(std::size_t number, std::size_t body) {
+    bool closes = false;
     if (body != outside) {
       first_[body] |= owns_others;
       // Bodies are read in the order their objects were made, so an object made before this
       // body has had its own body read: whether it owns anything is known. Only an owner that
       // comes back to such an object (or to itself) can close a cycle.
-      if (number <= body && (first_[number] & owns_others) != 0) may_cycle_ = true;
+      if (number <= body && (first_[number] & owns_others) != 0) closes = owned_by(body, number);
     }
     if (owner_of(number) == nobody)
       first_[number] = code(body) | (first_[number] & owns_others);
     else
       later_.push_back({code(body), static_cast<std::uint32_t>(number)});
+    return closes;
   }
 
   /// The first of `objects` that no chain of owners from outside reaches, if one is.
@@ -67,7 +73,7 @@ class owner_graph {
 
   /// An object on (or owned from) a cycle of owning pointers, if there is one.
   std::optional<std::size_t> on_cycle() const {
-    if (!may_cycle_) return std::nullopt;
+    if (!may_cycle_ && !(came_back_ && !later_.empty())) return std::nullopt;
     const edges e = build();
     std::vector<std::uint32_t> owners(first_.size() + 1);
     for (const std::uint32_t to : e.to) ++owners[to];
@@ -148,7 +154,23 @@ class owner_graph {
 
   std::vector<std::uint32_t> first_;                            // per object: its first owner
   std::vector<std::pair<std::uint32_t, std::uint32_t>> later_;  // (owner, object) after that
-  bool may_cycle_ = false;  // an owner came back to an object made before it that owns others
+  // Whether `body` is `number` or owned by it through first owners, walking at most a bounded
+  // number of them (so that reading stays linear); past the bound, or when later owners exist,
+  // the end of the message decides.
+  bool owned_by(std::size_t body, std::size_t number) {
+    came_back_ = true;
+    auto x = static_cast<std::uint32_t>(body);
+    for (int step = 0; step < 64; ++step) {
+      if (x == number) return true;
+      x = owner_of(x);
+      if (x == nobody || x == outside_code) return false;
+    }
+    may_cycle_ = true;
+    return false;
+  }
+
+  bool came_back_ = false;  // an owner came back to an object made before it that owns others
+  bool may_cycle_ = false;  // ... and the walk from it was cut short
 };
 
 }  // namespace bale::detail
