@@ -64,8 +64,8 @@ inline const company& document() {
         employee e;
         e.id = id++;
         e.name = std::string(first[rng() % 10]) + " " + last[rng() % 9];
-        // Built by assign(1, 'e') and appends: GCC 12 warns falsely (-Wrestrict) on "e" + std::string
-        // and on assigning "e" here, depending on what was inlined.
+        // Built by assign(1, 'e') and appends: GCC 12 warns falsely (-Wrestrict) on "e" +
+        // std::string and on assigning "e" here, depending on what was inlined.
         e.email.assign(1, 'e');
         e.email += std::to_string(e.id);
         e.email += "@example.com";

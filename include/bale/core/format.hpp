@@ -23,12 +23,10 @@ concept format = requires {
   typename F::template writer<detail::size_counter>;
   typename F::reader;
 }
-&&output_archive<typename F::template writer<detail::size_counter>>&&
-    std::constructible_from<typename F::template writer<detail::size_counter>,
-                            detail::size_counter&, detail::write_context&>&&
-        input_archive<typename F::reader>&&
-            std::constructible_from<typename F::reader, std::span<const std::byte>,
-                                    detail::read_context&>;
+&&output_archive<typename F::template writer<detail::size_counter>>&& std::constructible_from<
+    typename F::template writer<detail::size_counter>, detail::size_counter&,
+    detail::write_context&>&& input_archive<typename F::reader>&&
+    std::constructible_from<typename F::reader, std::span<const std::byte>, detail::read_context&>;
 
 namespace detail {
 /// Whether serialize_into computes the exact size before writing (binary formats), or writes once
