@@ -7,5 +7,6 @@
 #include "bale/mpi/communicator.hpp"
 #include "bale/mpi/datatype.hpp"
 #include "bale/mpi/error.hpp"
+#include "bale/mpi/operations.hpp"
 #include "bale/mpi/options.hpp"
 #include "bale/mpi/request.hpp"

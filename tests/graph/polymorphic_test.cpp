@@ -170,6 +170,39 @@ TYPED_TEST(Polymorphic, ReadingOnlyMakesListedTypes) {
   EXPECT_FALSE(bale::try_deserialize<Format>(bytes, plain));
 }
 
+// Data written through a registry holds a type tag before each object; read without the
+// registry, the tag reads as the object's first member. The error says what is missing.
+struct named_base {
+  virtual ~named_base() = default;
+  std::string name;
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(bale::field("name", name));
+  }
+};
+struct named_derived : named_base {};
+struct holds_named {
+  std::unique_ptr<named_base> p;
+};
+
+TEST(Registry, ReadingWithoutTheRegistrySaysItIsNeeded) {
+  holds_named written;
+  written.p = std::make_unique<named_derived>();
+  written.p->name = "derived";
+  const auto registry = bale::registry<named_base>{}.add<named_derived>("derived");
+  const auto bytes = bale::serialize(bale::with(written, registry));
+  holds_named read;
+  try {
+    bale::deserialize(bytes, read);
+    ADD_FAILURE() << "read without the registry";
+  } catch (const bale::error& e) {
+    EXPECT_NE(std::string(e.what()).find("no registry for it"), std::string::npos) << e.what();
+  }
+  auto with_registry = bale::with(read, registry);
+  bale::deserialize(bytes, with_registry);
+  EXPECT_EQ(read.p->name, "derived");
+}
+
 TEST(Registry, CollisionsAndDuplicatesAreRefused) {
   EXPECT_THROW((void)bale::registry<shape>{}.add<circle>("a", 7).add<ring>("b", 7),
                std::invalid_argument);

@@ -154,6 +154,27 @@ TEST_F(MpiHostilePeer, AnotherTypeIsCaughtByTheFingerprint) {
       bale::errc::wrong_type);
 }
 
+TEST_F(MpiHostilePeer, AnotherTypeNamesBothSchemas) {
+  const int tag = 11;
+  if (comm.rank() == 0) {
+    comm.send(1, tag, std::vector<std::int32_t>{1, 2});
+  } else if (comm.rank() == 1) {
+    try {
+      (void)comm.recv<std::vector<std::string>>(0, tag);
+      ADD_FAILURE() << "no error";
+    } catch (const bale::mpi::error& e) {
+      const std::string what = e.what();
+      const auto sent = bale::schema_of<std::vector<std::int32_t>>().fingerprint();
+      EXPECT_NE(what.find("the sender's schema has fingerprint " + std::to_string(sent)),
+                std::string::npos)
+          << what;
+      EXPECT_NE(what.find(bale::schema_of<std::vector<std::string>>().text()), std::string::npos)
+          << what;
+    }
+  }
+  comm.barrier();
+}
+
 // A large array arrives straight in the receiver's vector; a message of that size that is not
 // the array announced (its length or type disagree) is an error and leaves the vector empty.
 TEST_F(MpiHostilePeer, AWholeArrayWhoseHeaderDisagreesLeavesTheVectorEmpty) {

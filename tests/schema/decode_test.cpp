@@ -263,6 +263,78 @@ TEST(DecodeBySchema, HostileSchemasStopWithinTheLimits) {
   expect_decode_error(R"("f80")", few, bale::errc::wrong_type);
 }
 
+// What a decoded value holds beyond the input's bytes is charged too: member names copied into
+// every record, and arrays of a schema's count whose elements take no bytes.
+TEST(DecodeBySchema, NamesAndEmptyElementsAreCharged) {
+  const std::string name(4000, 'n');
+  const std::string schema = R"({"sequence":{"record":[{"name":")" + name + R"(","type":"u8"}]}})";
+  std::vector<std::byte> bytes = bale::serialize(std::vector<std::uint8_t>(40000, 1));  // 40 KB
+  const bale::schema_tree tree = bale::parse_schema(schema);
+  try {
+    (void)bale::decode_by_schema<bale::binary>(tree, bytes, {.max_allocation = 1 << 20});
+    ADD_FAILURE() << "160 MB of names from 40 KB under a 1 MiB budget";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::allocation_limit) << e.what();
+  }
+  // The same input and schema within a budget that pays for the names.
+  const bale::value v =
+      bale::decode_by_schema<bale::binary>(tree, bytes, {.max_allocation = 1u << 30});
+  ASSERT_NE(v.get_if<bale::value::array>(), nullptr);
+  EXPECT_EQ(v.get_if<bale::value::array>()->size(), 40000u);
+
+  expect_decode_error(R"({"array":{"tuple":[]},"count":26000000})", {}, bale::errc::element_limit);
+  expect_decode_error(R"({"array":{"record":[]},"count":2000000})", {}, bale::errc::element_limit);
+  // Within the limits, an array of empty values reads.
+  const bale::value empties = bale::decode_by_schema<bale::binary>(
+      bale::parse_schema(R"({"array":{"tuple":[]},"count":1000})"), {});
+  EXPECT_EQ(empties.get_if<bale::value::array>()->size(), 1000u);
+}
+
+// A schema that holds itself through an optional, and bytes that nest it as deep as they like:
+// the read stops at limits::max_stack_bytes of stack, however high max_depth is.
+TEST(DecodeBySchema, DeepNestingStopsAtTheStackBound) {
+  const bale::schema_tree tree =
+      bale::parse_schema(R"({"record":[{"name":"next","type":{"optional":{"ref":0}}}]})");
+  const auto nested = [](std::size_t levels) {
+    std::vector<std::byte> bytes(levels, std::byte{1});
+    bytes.push_back(std::byte{0});
+    return bytes;
+  };
+  bale::limits deep;
+  deep.max_depth = 10'000'000;
+  EXPECT_NO_THROW((void)bale::decode_by_schema<bale::binary>(tree, nested(500), deep));
+  try {
+    (void)bale::decode_by_schema<bale::binary>(tree, nested(1'000'000), deep);
+    ADD_FAILURE() << "a million levels decoded";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::depth_exceeded) << e.what();
+    EXPECT_NE(std::string(e.what()).find("max_stack_bytes"), std::string::npos) << e.what();
+  }
+  deep.max_stack_bytes = 64 << 10;
+  EXPECT_THROW((void)bale::decode_by_schema<bale::binary>(tree, nested(5'000), deep), bale::error);
+}
+
+// An enum of 70,000 names read 200,000 times: scanned per value, minutes; searched, at once.
+TEST(DecodeBySchema, LongEnumsAreSearchedNotScanned) {
+  std::string schema = R"({"sequence":{"enum":"i32","names":{)";
+  for (int i = 0; i < 70000; ++i) {
+    if (i != 0) schema += ',';
+    schema += "\"v" + std::to_string(i) + "\":" + std::to_string(i);
+  }
+  schema += "}}}";
+  std::vector<std::int32_t> values(200000);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    values[i] = static_cast<std::int32_t>(69999 - i % 70000);
+  values[7] = 70000;  // no name: read as its number
+  const bale::value v = bale::decode_by_schema<bale::binary>(
+      bale::parse_schema(schema, {.max_size = 4 << 20}), bale::serialize(values));
+  const auto& read = *v.get_if<bale::value::array>();
+  ASSERT_EQ(read.size(), values.size());
+  EXPECT_EQ(read[0], bale::value(std::string("v69999")));
+  EXPECT_EQ(read[6], bale::value(std::string("v69993")));
+  EXPECT_EQ(read[7], bale::value(std::int64_t{70000}));
+}
+
 TEST(DecodeBySchema, DamagedBytesFailCleanly) {
   const auto tree = tree_of<shop::customer>();
   for (const bool compact : {false, true}) {

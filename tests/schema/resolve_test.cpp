@@ -351,6 +351,95 @@ TEST(Resolve, HostileWriterSchemasStopWithinTheLimits) {
   EXPECT_THROW((void)bale::deserialize_as<just_x>(bytes, R"({"record":[)"), bale::error);
 }
 
+// Writer members the reader lacks that take no bytes: 20,000 of them in each element of a long
+// sequence would be minutes of work for 8 bytes of input. Each counts as an empty element.
+TEST(Resolve, MembersOfNoBytesCountAgainstTheEmptyElementLimit) {
+  struct only_a {
+    std::int32_t a;
+  };
+  std::string record = R"({"record":[{"name":"a","type":"i32"})";
+  for (int i = 0; i < 20000; ++i)
+    record += R"(,{"name":"n)" + std::to_string(i) + R"(","type":{"tuple":[]}})";
+  record += "]}";
+  // 52 elements of 4 bytes: a million members of no bytes are stepped over within the limit.
+  const auto few = bale::serialize(std::vector<only_a>(52, only_a{7}));
+  const auto read =
+      bale::deserialize_as<std::vector<only_a>>(few, R"({"sequence":)" + record + "}");
+  ASSERT_EQ(read.size(), 52u);
+  EXPECT_EQ(read[51].a, 7);
+  // 53 pass it, however little the input.
+  const auto more = bale::serialize(std::vector<only_a>(53, only_a{7}));
+  try {
+    (void)bale::deserialize_as<std::vector<only_a>>(more, R"({"sequence":)" + record + "}");
+    ADD_FAILURE();
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::element_limit) << e.what();
+  }
+}
+
+// Resolved reads and the skip of a member the type lacks recurse per level of the data: they
+// stop at limits::max_stack_bytes, however high max_depth is.
+struct deep_tree {
+  std::vector<deep_tree> kids;
+};
+struct deep_tree_v2 {
+  std::vector<deep_tree_v2> kids;
+  std::int32_t extra = 0;
+};
+
+TEST(Resolve, DeepDataStopsAtTheStackBound) {
+  // deep_tree_v2 nested `levels` deep, one child per level, written by hand.
+  const auto nested = [](std::size_t levels) {
+    std::vector<std::byte> bytes;
+    const auto put = [&](const auto& scalar) {
+      const auto piece = bale::serialize(scalar);
+      bytes.insert(bytes.end(), piece.begin(), piece.end());
+    };
+    for (std::size_t i = 0; i < levels; ++i) put(std::uint64_t{1});
+    put(std::uint64_t{0});
+    for (std::size_t i = 0; i <= levels; ++i) put(std::int32_t{3});
+    return bytes;
+  };
+  deep_tree_v2 two;
+  two.kids.resize(1);
+  two.kids[0].kids.resize(1);
+  two.kids[0].extra = two.kids[0].kids[0].extra = two.extra = 3;
+  ASSERT_EQ(nested(2), bale::serialize(two));
+
+  const std::string writer = bale::schema_of<deep_tree_v2>().text();
+  bale::limits deep;
+  deep.max_depth = 10'000'000;
+  const auto shallow = bale::deserialize_as<deep_tree>(nested(200), writer, deep);
+  EXPECT_EQ(shallow.kids.size(), 1u);
+  try {
+    (void)bale::deserialize_as<deep_tree>(nested(200'000), writer, deep);
+    ADD_FAILURE() << "200,000 levels resolved";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::depth_exceeded) << e.what();
+    EXPECT_NE(std::string(e.what()).find("max_stack_bytes"), std::string::npos) << e.what();
+  }
+
+  // A member the type lacks, nested deep: stepped over by its schema, within the same bound.
+  struct only_x {
+    std::int32_t x;
+  };
+  const std::string with_deep = R"({"record":[{"name":"x","type":"i32"},{"name":"deep","type":)"
+                                R"({"record":[{"name":"next","type":{"optional":{"ref":1}}}]}}]})";
+  auto bytes = bale::serialize(std::int32_t{9});
+  bytes.insert(bytes.end(), 1'000'000, std::byte{1});
+  bytes.push_back(std::byte{0});
+  try {
+    (void)bale::deserialize_as<only_x>(bytes, with_deep, deep);
+    ADD_FAILURE() << "a million levels stepped over";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::depth_exceeded) << e.what();
+  }
+  bytes.resize(4);
+  bytes.insert(bytes.end(), 300, std::byte{1});
+  bytes.push_back(std::byte{0});
+  EXPECT_EQ(bale::deserialize_as<only_x>(bytes, with_deep, deep).x, 9);
+}
+
 TEST(Resolve, DamagedDataFailsCleanly) {
   const auto bytes = bale::serialize(old_hero());
   const std::string& schema = bale::schema_of<v1::hero>().text();

@@ -30,6 +30,7 @@ enum class errc : std::uint8_t {
   io_error,           ///< a file could not be opened, mapped, written, synced or renamed
   checksum_mismatch,  ///< a file's payload does not match its checksum
   wrong_type,         ///< a file holds another format or another C++ type
+  timed_out,          ///< a peer did not send what a receive waited for before its deadline
 };
 
 /// A short English name for a code ("end_of_input", ...).
@@ -59,6 +60,8 @@ constexpr std::string_view to_string(errc code) noexcept {
       return "checksum_mismatch";
     case errc::wrong_type:
       return "wrong_type";
+    case errc::timed_out:
+      return "timed_out";
   }
   return "unknown";
 }

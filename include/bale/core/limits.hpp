@@ -34,6 +34,12 @@ struct limits {
   /// message would leak its objects. Off, reading one is an error; cycles closed by a weak_ptr
   /// or an observer are always read.
   bool allow_owning_cycles = false;
+  /// The stack that reading by schema may take (decode_by_schema, bale-inspect, reads resolved
+  /// against another schema, and stepping over members the type lacks): those paths take several
+  /// times the stack of a typed read per level, so they stop here with errc::depth_exceeded
+  /// whatever max_depth allows. The default leaves half of an 8 MiB thread stack to the rest of
+  /// the program.
+  std::size_t max_stack_bytes = std::size_t{4} << 20;
 };
 
 }  // namespace bale

@@ -586,7 +586,9 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     frame f{frame::named};
     f.first_member = members_.size();
     f.object_at = object_at;
+    skipped_.enter_composite();
     // Index the members (names and where their values start), then let the type ask for them.
+    skipped_.start_indexing();
     if (!close_if('}')) {
       do {
         skip_space();
@@ -606,6 +608,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
         skip_space();
       } while (next_element('}'));
     }
+    skipped_.stop_indexing();
     const char* after = pos_;
     if (members_.size() - f.first_member > scanned_members) sort_members(f);
     frames_.push_back(f);
@@ -616,6 +619,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
                 members_[k].value_at);
     members_.resize(f.first_member);
     frames_.pop_back();
+    skipped_.leave_composite();
     pos_ = after;
     leave();
   }

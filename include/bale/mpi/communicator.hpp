@@ -15,6 +15,7 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <climits>
 #include <exception>
 #include <memory>
@@ -28,6 +29,7 @@
 #include "bale/mpi/detail/incoming.hpp"
 #include "bale/mpi/detail/outgoing.hpp"
 #include "bale/mpi/error.hpp"
+#include "bale/mpi/operations.hpp"
 #include "bale/mpi/options.hpp"
 #include "bale/mpi/request.hpp"
 
@@ -68,6 +70,25 @@ class basic_communicator {
   /// The duplicate that carries the chunks of large messages (for tools and tests).
   MPI_Comm native_chunks() const noexcept { return state_->chunks; }
 
+  /// The ranks that give the same `colour`, ordered by `key` (then by rank here), as a
+  /// communicator of their own with these options; none for a rank that gives MPI_UNDEFINED.
+  /// Collective.
+  std::optional<basic_communicator> split(int colour, int key) const {
+    MPI_Comm part = MPI_COMM_NULL;
+    detail::check(MPI_Comm_split(state_->collective, colour, key, &part), "MPI_Comm_split");
+    if (part == MPI_COMM_NULL) return std::nullopt;
+    try {
+      basic_communicator made(part, settings());
+      MPI_Comm_free(&part);
+      return made;
+    } catch (...) {
+      MPI_Comm_free(&part);
+      throw;
+    }
+  }
+  /// Another communicator of the same ranks, with private duplicates of its own. Collective.
+  basic_communicator dup() const { return basic_communicator(state_->collective, settings()); }
+
   // Point to point ------------------------------------------------------------------------
 
   template <class T>
@@ -90,6 +111,19 @@ class basic_communicator {
     recv(source, tag, value);
     return value;
   }
+  /// recv, waiting at most `timeout` for the peer: then errc::timed_out, naming the rank, the
+  /// tag and what did not arrive. Chunks of the message that arrive later are skipped.
+  template <class T>
+  status recv(int source, int tag, T& value, std::chrono::steady_clock::duration timeout) {
+    return detail::receive<Format>(p2p(), source, tag, value, state_->scratch,
+                                   detail::waiting::within(timeout));
+  }
+  template <class T>
+  T recv(int source, int tag, std::chrono::steady_clock::duration timeout) {
+    T value{};
+    recv(source, tag, value, timeout);
+    return value;
+  }
 
   /// Waits for a message and says where it comes from, without receiving it.
   status probe(int source, int tag) const {
@@ -107,7 +141,8 @@ class basic_communicator {
   }
 
   /// Sends `value` to dest and receives into `received` from source, in either order, so that
-  /// ranks exchanging with each other cannot deadlock.
+  /// ranks exchanging with each other cannot deadlock. A large contiguous array is sent from its
+  /// own memory.
   template <class T, class U>
   status sendrecv(int dest, int send_tag, const T& value, int source, int recv_tag, U& received) {
     send_request sending = isend(dest, send_tag, value);
@@ -122,8 +157,10 @@ class basic_communicator {
     return received;
   }
 
-  /// Sends without waiting. An lvalue is encoded into memory the request owns; an rvalue is moved
-  /// into the request, and a large contiguous array is then sent from its own memory.
+  /// Sends without waiting. A large contiguous array (zero_copy_bytes and up) is sent from its
+  /// own memory: an rvalue is moved into the request; an lvalue is borrowed, and, as with
+  /// MPI_Isend, must stay alive and unchanged until the request completes. Any other value is
+  /// encoded into memory the request owns.
   template <class T>
   send_request isend(int dest, int tag, T&& value) {
     using V = std::remove_cvref_t<T>;
@@ -135,9 +172,7 @@ class basic_communicator {
       posted->message = detail::encode<Format>(*kept, settings());
       posted->kept = std::move(kept);
     } else {
-      options copied = settings();
-      copied.zero_copy_bytes = static_cast<std::size_t>(-1);
-      posted->message = detail::encode<Format>(value, copied);
+      posted->message = detail::encode<Format>(value, settings());
     }
     detail::post_message(p2p(), dest, tag, posted->message, posted->requests);
     return send_request(std::move(posted));
@@ -185,9 +220,78 @@ class basic_communicator {
     return detail::all_to_all<Format>(collective(), values, rank(), size(), state_->scratch);
   }
   /// op(op(v0, v1), v2)... over every rank's value in rank order, on root (op need not be
-  /// commutative; it runs on log2(size) levels of a tree). Other ranks get T{}.
+  /// commutative; it runs on log2(size) levels of a tree). Other ranks get T{}. An operation of
+  /// bale/mpi/operations.hpp on arithmetic values or arrays of them is MPI_Reduce itself.
   template <class T, class Op>
   T reduce(const T& value, Op op, int root) {
+    if constexpr (detail::native_reduction<Op, T>)
+      return detail::native_reduce<Op>(value, root, rank(), state_->collective);
+    else
+      return serialized_reduce(value, op, root);
+  }
+  /// reduce, with the result on every rank (MPI_Allreduce for operations.hpp's operations).
+  template <class T, class Op>
+  T all_reduce(const T& value, Op op) {
+    if constexpr (detail::native_reduction<Op, T>)
+      return detail::native_all_reduce<Op>(value, state_->collective);
+    else
+      return serialized_all_reduce(value, op);
+  }
+  /// op over the values of ranks 0..rank, in rank order (op need not be commutative): rank r
+  /// gets v0 op v1 ... op vr. One message per rank along a chain; MPI_Scan for operations.hpp's
+  /// operations on arithmetic values and arrays.
+  template <class T, class Op>
+  T scan(const T& value, Op op) {
+    if constexpr (detail::native_reduction<Op, T>)
+      return detail::native_scan<Op>(value, true, rank(), state_->collective);
+    else
+      return detail::scan_chain<Format>(collective(), value, op, rank(), size(), true,
+                                        state_->scratch);
+  }
+  /// The same over ranks 0..rank-1: rank 0 gets T{}.
+  template <class T, class Op>
+  T exscan(const T& value, Op op) {
+    if constexpr (detail::native_reduction<Op, T>)
+      return detail::native_scan<Op>(value, false, rank(), state_->collective);
+    else
+      return detail::scan_chain<Format>(collective(), value, op, rank(), size(), false,
+                                        state_->scratch);
+  }
+  void barrier() { detail::check(MPI_Barrier(state_->collective), "MPI_Barrier"); }
+
+ private:
+  struct state {
+    MPI_Comm messages = MPI_COMM_NULL;
+    MPI_Comm chunks = MPI_COMM_NULL;
+    MPI_Comm collective = MPI_COMM_NULL;
+    options settings;
+    int rank = 0;
+    int size = 0;
+    std::vector<std::byte> scratch;     // heads received, kept for the next receive
+    std::vector<std::byte> sent_bytes;  // the last message sent, kept for the next send
+    detail::chunk_debts p2p_debts;      // chunks of messages given up on, to be skipped
+    detail::chunk_debts collective_debts;
+
+    state() = default;
+    state(const state&) = delete;
+    state& operator=(const state&) = delete;
+    ~state() {
+      int finalized = 0;
+      MPI_Finalized(&finalized);
+      if (finalized) return;
+      for (MPI_Comm* duplicate : {&messages, &chunks, &collective})
+        if (*duplicate != MPI_COMM_NULL) MPI_Comm_free(duplicate);
+    }
+  };
+
+  detail::channel p2p() const {
+    return {state_->messages, state_->chunks, &state_->settings, &state_->p2p_debts};
+  }
+  detail::channel collective() const {
+    return {state_->collective, state_->collective, &state_->settings, &state_->collective_debts};
+  }
+  template <class T, class Op>
+  T serialized_reduce(const T& value, Op& op, int root) {
     std::exception_ptr failure;
     T combined = reduce_or_fail(value, op, failure);
     if (root != 0 && rank() == 0) {
@@ -204,9 +308,8 @@ class basic_communicator {
     if (failure) std::rethrow_exception(failure);
     return rank() == root ? combined : T{};
   }
-  /// reduce, with the result on every rank.
   template <class T, class Op>
-  T all_reduce(const T& value, Op op) {
+  T serialized_all_reduce(const T& value, Op& op) {
     std::exception_ptr failure;
     T combined = reduce_or_fail(value, op, failure);
     try {
@@ -216,35 +319,6 @@ class basic_communicator {
     }
     if (failure) std::rethrow_exception(failure);
     return combined;
-  }
-  void barrier() { detail::check(MPI_Barrier(state_->collective), "MPI_Barrier"); }
-
- private:
-  struct state {
-    MPI_Comm messages = MPI_COMM_NULL;
-    MPI_Comm chunks = MPI_COMM_NULL;
-    MPI_Comm collective = MPI_COMM_NULL;
-    options settings;
-    int rank = 0;
-    int size = 0;
-    std::vector<std::byte> scratch;     // heads received, kept for the next receive
-    std::vector<std::byte> sent_bytes;  // the last message sent, kept for the next send
-
-    state() = default;
-    state(const state&) = delete;
-    state& operator=(const state&) = delete;
-    ~state() {
-      int finalized = 0;
-      MPI_Finalized(&finalized);
-      if (finalized) return;
-      for (MPI_Comm* duplicate : {&messages, &chunks, &collective})
-        if (*duplicate != MPI_COMM_NULL) MPI_Comm_free(duplicate);
-    }
-  };
-
-  detail::channel p2p() const { return {state_->messages, state_->chunks, &state_->settings}; }
-  detail::channel collective() const {
-    return {state_->collective, state_->collective, &state_->settings};
   }
   // Every rank takes part in what follows a reduction even when its part failed, so that no
   // rank is left waiting; the failure is rethrown after.

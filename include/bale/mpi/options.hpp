@@ -2,6 +2,7 @@
 #pragma once
 // What a bale::mpi communicator is set up with.
 
+#include <chrono>
 #include <climits>
 #include <cstddef>
 
@@ -29,6 +30,11 @@ struct options {
   /// chunk channel: contiguous memory on both sides lets Open MPI copy it once between
   /// processes, which is faster for large arrays than one message of two places.
   std::size_t one_message_bytes = std::size_t{1} << 20;
+  /// A blocking receive that refuses a message (over the limits, another type) throws at once,
+  /// after waiting at most this long for the message's chunks, so that an honest sender can
+  /// finish; chunks still to come are received into nothing during later receives. test()
+  /// never waits.
+  std::chrono::milliseconds refused_chunks_wait{1000};
 };
 
 }  // namespace bale::mpi

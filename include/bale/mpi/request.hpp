@@ -13,10 +13,13 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <climits>
 #include <exception>
 #include <memory>
 #include <optional>
+#include <ranges>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -91,11 +94,16 @@ class recv_request {
   }
 
   /// Whether the value has arrived and been decoded; never blocks. Throws bale::mpi::error.
-  bool test() { return advance(false); }
+  bool test() { return advance(detail::waiting::none()); }
   /// Waits for the value and returns it (it stays in the request).
   T& wait() {
-    advance(true);
+    advance(detail::waiting::forever());
     return state_->value;
+  }
+  /// Waits at most `timeout`: whether the value arrived. When it did not, the request stays
+  /// pending: test, wait again, or destroy it to give up (what arrives later is skipped).
+  bool wait_for(std::chrono::steady_clock::duration timeout) {
+    return advance(detail::waiting::within(timeout));
   }
   /// After completion: where the message came from.
   status source() const { return state_->from; }
@@ -152,14 +160,14 @@ class recv_request {
     s.now = phase::head;
   }
 
-  bool advance(bool block) {
+  bool advance(const detail::waiting& wait) {
     state& s = *state_;
     if (s.failure) std::rethrow_exception(s.failure);
     try {
-      if (s.now == phase::matching && !match(block)) return false;
-      if (s.now == phase::head && !head_arrived(block)) return false;
+      if (s.now == phase::matching && !match(wait)) return false;
+      if (s.now == phase::head && !head_arrived(wait)) return false;
       if (s.now == phase::chunks) {
-        if (!s.rest->arrived(block)) return false;
+        if (!s.rest->arrived(wait)) return false;
         s.rest->finish();
         s.rest.reset();
         s.now = phase::done;
@@ -172,13 +180,9 @@ class recv_request {
     }
   }
 
-  bool match(bool block) {
+  bool match(const detail::waiting& wait) {
     state& s = *state_;
-    std::optional<detail::matched_head> found;
-    if (block)
-      found = detail::match_head(s.on, s.source, s.tag);
-    else
-      found = detail::try_match_head(s.on, s.source, s.tag);
+    std::optional<detail::matched_head> found = detail::match_head(s.on, s.source, s.tag, wait);
     if (!found) return false;
     detail::refuse_oversized_head(*found, *s.on.settings);
     s.from = found->from;
@@ -214,14 +218,23 @@ class recv_request {
     s.now = phase::head;
   }
 
-  bool head_arrived(bool block) {
+  bool head_arrived(const detail::waiting& wait) {
     state& s = *state_;
     MPI_Status received;
-    int done = 1;
-    if (block)
-      detail::check(MPI_Wait(&s.head_request, &received), "MPI_Wait", s.source, s.tag);
-    else
-      detail::check(MPI_Test(&s.head_request, &done, &received), "MPI_Test", s.source, s.tag);
+    const bool owing = !s.on.debts->empty();
+    const bool done =
+        (owing ? wait.polled() : wait)
+            .step(
+                [&] {
+                  if (owing) s.on.debts->settle_all(s.on.chunks);
+                  int arrived = 0;
+                  detail::check(MPI_Test(&s.head_request, &arrived, &received), "MPI_Test",
+                                s.source, s.tag);
+                  return arrived != 0;
+                },
+                [&] {
+                  detail::check(MPI_Wait(&s.head_request, &received), "MPI_Wait", s.source, s.tag);
+                });
     if (!done) return false;
     if constexpr (detail::contiguous_payload<Format, T>::value) {
       if (s.whole_array_bytes != 0) {  // only contiguous arrays are received whole
@@ -242,8 +255,8 @@ class recv_request {
                   s.from.source, s.from.tag, s.max_payload,
                   static_cast<std::size_t>(size) - detail::header_size);
     s.rest.emplace(s.on, s.value, s.max_payload);
-    s.rest->start(std::span<const std::byte>(s.head.data(), static_cast<std::size_t>(size)),
-                  s.from);
+    s.rest->start(std::span<const std::byte>(s.head.data(), static_cast<std::size_t>(size)), s.from,
+                  wait);
     s.now = phase::chunks;
     return true;
   }
@@ -255,6 +268,88 @@ class recv_request {
 template <class... Requests>
 void wait_all(Requests&... requests) {
   (requests.wait(), ...);
+}
+
+// Over any mix of send and receive requests (as arguments), or over a range of one kind (a
+// request pool). A request that failed throws from any of these, as from its own test().
+
+/// Whether every request has completed; never blocks.
+template <class... Requests>
+bool test_all(Requests&... requests) {
+  bool all = true;
+  ((all = requests.test() && all), ...);
+  return all;
+}
+/// The position of the first request found complete, if any; never blocks.
+template <class... Requests>
+requires(sizeof...(Requests) > 1) std::optional<std::size_t> test_any(Requests&... requests) {
+  std::size_t i = 0;
+  std::optional<std::size_t> done;
+  ((!done && requests.test() ? (void)(done = i) : (void)++i), ...);
+  return done;
+}
+/// Waits until one request has completed; returns its position.
+template <class... Requests>
+requires(sizeof...(Requests) > 1) std::size_t wait_any(Requests&... requests) {
+  std::optional<std::size_t> done;
+  detail::waiting::forever().polled().step(
+      [&] { return (done = test_any(requests...)).has_value(); }, [] {});
+  return *done;
+}
+
+template <class Range>
+concept request_range = std::ranges::random_access_range<Range> &&
+    requires(std::ranges::range_reference_t<Range> r) {
+  r.test();
+};
+
+/// The positions of the requests of `pool` that have completed (each test()ed once).
+template <request_range Range>
+std::vector<std::size_t> test_some(Range&& pool) {
+  std::vector<std::size_t> done;
+  std::size_t i = 0;
+  for (auto&& request : pool) {
+    if (request.test()) done.push_back(i);
+    ++i;
+  }
+  return done;
+}
+/// Waits until at least one request of a non-empty `pool` has completed; their positions.
+template <request_range Range>
+std::vector<std::size_t> wait_some(Range&& pool) {
+  std::vector<std::size_t> done;
+  if (std::ranges::empty(pool)) return done;
+  detail::waiting::forever().polled().step([&] { return !(done = test_some(pool)).empty(); },
+                                           [] {});
+  return done;
+}
+/// The position of the first request of `pool` found complete, if any; never blocks.
+template <request_range Range>
+std::optional<std::size_t> test_any(Range&& pool) {
+  std::size_t i = 0;
+  for (auto&& request : pool) {
+    if (request.test()) return i;
+    ++i;
+  }
+  return std::nullopt;
+}
+/// Waits until one request of a non-empty `pool` has completed; returns its position.
+template <request_range Range>
+std::size_t wait_any(Range&& pool) {
+  if (std::ranges::empty(pool)) throw std::invalid_argument("bale::mpi::wait_any of no requests");
+  return wait_some(pool).front();
+}
+/// Waits for every request of `pool`.
+template <request_range Range>
+void wait_all(Range&& pool) {
+  for (auto&& request : pool) request.wait();
+}
+/// Whether every request of `pool` has completed; never blocks.
+template <request_range Range>
+bool test_all(Range&& pool) {
+  bool all = true;
+  for (auto&& request : pool) all = request.test() && all;
+  return all;
 }
 
 }  // namespace bale::mpi

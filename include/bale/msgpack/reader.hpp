@@ -339,6 +339,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
   void read_named_composite(F& read_members) {
     const std::size_t entries = read_header(msgpack_wire::container::map, 0, 2);
     level named{.members = &members_, .first = members_.size()};
+    skipped_.enter_composite();
     index_members(entries);  // names and where their values start; pos_ ends after the map
     const std::byte* after = position();
     with_level(named, read_members);
@@ -347,6 +348,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
         fail_at(errc::invalid_value, error_text({"unknown member \"", members_[k].name, "\""}),
                 offset_of(members_[k].value_at));
     members_.resize(named.first);
+    skipped_.leave_composite();
     seek(after);
   }
 

@@ -20,12 +20,15 @@
 // durations and time points as their tick counts. Pointers and opaque types cannot be decoded
 // without their C++ type: errc::wrong_type naming the form.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <span>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "bale/core/archive_base.hpp"
@@ -33,6 +36,7 @@
 #include "bale/core/format.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/core/read_context.hpp"
+#include "bale/schema/stack_mark.hpp"
 #include "bale/schema/tree.hpp"
 #include "bale/schema/value.hpp"
 #include "bale/types/string.hpp"
@@ -41,19 +45,28 @@ namespace bale {
 
 namespace detail {
 
-template <class Archive>
+/// Reads values by schema. With Build false it only steps over them (resolve.hpp's skip of a
+/// member the type lacks): the same checks, nothing built, nothing held.
+template <class Archive, bool Build = true>
 class schema_decoder {
   static_assert(!Archive::self_describing,
                 "bale: decoding by schema is for byte formats; JSON and MessagePack describe "
                 "themselves");
 
  public:
-  schema_decoder(Archive& ar, const schema_tree& tree) : ar_(ar), tree_(tree) {}
+  /// `start`: where the read began, when this decoder serves a larger one (resolve.hpp).
+  schema_decoder(Archive& ar, const schema_tree& tree, stack_mark start = {})
+      : ar_(ar), tree_(tree), start_(start) {}
 
   value read(std::uint32_t n) {
-    if (++depth_ > ar_.context().limits().max_depth)
-      ar_.fail(errc::depth_exceeded, detail::error_text({"schema nesting deeper than ",
-                                                         ar_.context().limits().max_depth}));
+    const limits& lim = ar_.context().limits();
+    if (++depth_ > lim.max_depth)
+      ar_.fail(errc::depth_exceeded,
+               detail::error_text({"schema nesting deeper than ", lim.max_depth}));
+    if (start_.used() > lim.max_stack_bytes)
+      ar_.fail(errc::depth_exceeded,
+               detail::error_text({"schema nesting deeper than ", lim.max_stack_bytes,
+                                   " bytes of stack allow (limits::max_stack_bytes)"}));
     value v = read_node(tree_[n]);
     --depth_;
     return v;
@@ -122,6 +135,8 @@ class schema_decoder {
   value code_units() {
     std::basic_string<Ch> s;
     ar_(s);
+    if constexpr (!Build) return {};
+    charge_allocation(ar_, s.size(), sizeof(value));
     value::array units;
     units.reserve(s.size());
     for (const Ch c : s) units.emplace_back(static_cast<std::uint64_t>(c));
@@ -147,6 +162,7 @@ class schema_decoder {
   }
   value read_enum(const schema_node& s) {
     const value raw = read_scalar(s.scalar);
+    if constexpr (!Build) return {};
     std::int64_t bits = 0;
     if (const auto* i = raw.get_if<std::int64_t>())
       bits = *i;
@@ -156,16 +172,39 @@ class schema_decoder {
       bits = (*c)[0];
     else
       ar_.fail(errc::wrong_type, "an enum over a non-integer type");
-    for (std::size_t i = 0; i < s.values.size(); ++i)
-      if (s.values[i] == bits) return s.names[i];
-    return raw;
+    const std::size_t i = enum_name(s, bits);
+    if (i == s.values.size()) return raw;
+    charge_allocation(ar_, 1, s.names[i].size());
+    return s.names[i];
+  }
+  // Which name an enum's value has (the first listed), or values.size(): a long list is sorted
+  // once per schema node and searched, so that every value read costs log(names).
+  std::size_t enum_name(const schema_node& s, std::int64_t bits) {
+    constexpr std::size_t scanned = 16;
+    if (s.values.size() <= scanned) {
+      for (std::size_t i = 0; i < s.values.size(); ++i)
+        if (s.values[i] == bits) return i;
+      return s.values.size();
+    }
+    std::vector<std::pair<std::int64_t, std::size_t>>& index = enum_indexes_[&s];
+    if (index.empty()) {
+      index.reserve(s.values.size());
+      for (std::size_t i = 0; i < s.values.size(); ++i) index.emplace_back(s.values[i], i);
+      std::sort(index.begin(), index.end());
+    }
+    const auto found =
+        std::lower_bound(index.begin(), index.end(), std::pair<std::int64_t, std::size_t>{bits, 0});
+    return found != index.end() && found->first == bits ? found->second : s.values.size();
   }
 
   template <class F>
   value::array elements(F&& read_element) {
     value::array out;
-    ar_.template read_sequence<value>([&](std::size_t n) { out.reserve(n); },
-                                      [&](auto&) { out.push_back(read_element()); });
+    ar_.template read_sequence<value>(
+        [&](std::size_t n) {
+          if constexpr (Build) out.reserve(n);
+        },
+        [&](auto&) { keep(out, read_element()); });
     return out;
   }
   // A count from the schema as a size, on any platform: one past SIZE_MAX cannot be paid for.
@@ -176,18 +215,31 @@ class schema_decoder {
   }
   value::array fixed(std::uint64_t count, std::uint32_t element) {
     const std::size_t n = to_size(count);
-    charge_allocation(ar_, n, sizeof(value));
     value::array out;
-    out.reserve(n);
-    ar_.read_tuple(n,
-                   [&] { for_each_index(n, [&](std::size_t) { out.push_back(read(element)); }); });
+    if constexpr (Build) {
+      charge_allocation(ar_, n, sizeof(value));
+      out.reserve(n);
+    }
+    ar_.read_tuple(n, [&] {
+      for_each_index(n, [&](std::size_t) {
+        // The count is the schema's, not paid for by the input: an element that takes no
+        // bytes counts against the empty-element limits, as in a sequence.
+        const std::size_t before = ar_.offset();
+        keep(out, read(element));
+        if (ar_.offset() == before && !ar_.context().try_count_empty(sizeof(value)))
+          ar_.fail(errc::element_limit,
+                   detail::error_text({"more elements that take no bytes than the limits allow (",
+                                       ar_.context().limits().max_empty_elements, " elements, ",
+                                       ar_.context().limits().max_empty_bytes, " bytes)"}));
+      });
+    });
     return out;
   }
   value read_bits(std::uint64_t count) {
     const std::uint64_t words = count / 64 + (count % 64 != 0);
-    charge_allocation(ar_, to_size(words), sizeof(value));
+    if constexpr (Build) charge_allocation(ar_, to_size(words), sizeof(value));
     value::array out;
-    for (std::uint64_t i = 0; i < words; ++i) out.emplace_back(scalar<std::uint64_t>());
+    for (std::uint64_t i = 0; i < words; ++i) keep(out, scalar<std::uint64_t>());
     return out;
   }
   value read_map(const schema_node& s) {
@@ -196,23 +248,35 @@ class schema_decoder {
     value::array pairs;
     value::object members;
     ar_.template read_map<std::pair<value, value>>(
-        [&](std::size_t n) { named ? members.reserve(n) : pairs.reserve(n); },
+        [&](std::size_t n) {
+          if constexpr (Build) named ? members.reserve(n) : pairs.reserve(n);
+        },
         [&](auto&) {
           value key = read(s.children[0]);
           value mapped = read(s.children[1]);
-          if (named)
+          if constexpr (!Build) return;
+          if (named) {
             members.emplace_back(std::move(*key.get_if<std::string>()), std::move(mapped));
-          else
+          } else {
+            charge_allocation(ar_, 2, sizeof(value));
             pairs.push_back(value::array{std::move(key), std::move(mapped)});
+          }
         });
     if (named) return members;
     return pairs;
   }
   value read_record(const schema_node& s) {
     const std::size_t count = s.names.size();
+    // Every record read holds copies of its member names: paid for by the budget, as a typed
+    // read's strings are, or a small input could make a large schema's names many times over.
+    if constexpr (Build) {
+      std::size_t names = 0;
+      for (const std::string& name : s.names) names += name.size();
+      charge_allocation(ar_, 1, count * sizeof(value::object::value_type) + names);
+    }
     std::vector<std::uint8_t> mask(s.flag ? (count + 7) / 8 : 0);
     value::object members;
-    members.reserve(count);
+    if constexpr (Build) members.reserve(count);
     const std::size_t at = ar_.offset();
     if (s.flag) {
       ar_.read_contiguous(mask.data(), mask.size());
@@ -221,14 +285,21 @@ class schema_decoder {
     }
     for (std::size_t i = 0; i < count; ++i) {
       if (s.flag && (mask[i / 8] >> (i % 8) & 1U) == 0) continue;
-      within_field(s.names[i], [&] { members.emplace_back(s.names[i], read(s.children[i])); });
+      within_field(s.names[i], [&] {
+        value member = read(s.children[i]);
+        if constexpr (Build) members.emplace_back(s.names[i], std::move(member));
+      });
     }
     return members;
   }
   value read_variant(const schema_node& s) {
     value out;
     ar_.read_variant(s.children.size(), [&](std::size_t i) {
-      out = value::array{std::uint64_t{i}, read(s.children[i])};
+      value alternative = read(s.children[i]);
+      if constexpr (Build) {
+        charge_allocation(ar_, 2, sizeof(value));
+        out = value::array{std::uint64_t{i}, std::move(alternative)};
+      }
     });
     return out;
   }
@@ -264,9 +335,10 @@ class schema_decoder {
       case schema_kind::map:
         return read_map(s);
       case schema_kind::tuple: {
+        if constexpr (Build) charge_allocation(ar_, s.children.size(), sizeof(value));
         value::array out;
         ar_.read_tuple(s.children.size(), [&] {
-          for (const std::uint32_t child : s.children) out.push_back(read(child));
+          for (const std::uint32_t child : s.children) keep(out, read(child));
         });
         return out;
       }
@@ -289,8 +361,15 @@ class schema_decoder {
     return {};
   }
 
+  static void keep(value::array& out, value&& v) {
+    if constexpr (Build) out.push_back(std::move(v));
+  }
+
   Archive& ar_;
   const schema_tree& tree_;
+  stack_mark start_;
+  std::unordered_map<const schema_node*, std::vector<std::pair<std::int64_t, std::size_t>>>
+      enum_indexes_;
   std::size_t depth_ = 0;
 };
 

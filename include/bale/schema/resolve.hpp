@@ -227,6 +227,7 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
     cursor_guard(resolving_reader& ar, std::uint32_t owner, const std::uint32_t* steps,
                  std::size_t count)
         : ar_(ar), saved_(ar.cursor_) {
+      ar.check_stack();
       ar.cursor_ = {owner, steps, count, 0,
                     count == 1 && ar.writer_kind(owner) == schema_kind::array};
     }
@@ -399,6 +400,16 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   void skip(std::uint32_t node) {
     if (fixed_sizes_.empty()) fixed_sizes_.assign(plan_.writer().nodes.size(), unknown_size);
     const std::size_t size = fixed_size(node, 0);
+    if (size == 0) {
+      // A writer's member of no bytes (a "none", an empty record, however many members it has)
+      // is work the input did not pay for: it counts as an empty element.
+      if (!context().try_count_empty(0))
+        fail_at(errc::element_limit,
+                detail::error_text({"more members that take no bytes than the limits allow (",
+                                    context().limits().max_empty_elements, ")"}),
+                inner_.offset());
+      return;
+    }
     if (size != not_fixed) {
       (void)inner_.take(size);
       return;
@@ -421,7 +432,14 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
       (void)inner_.take(static_cast<std::size_t>(count) * element);
       return;
     }
-    (void)schema_decoder<Inner>(inner_, plan_.writer()).read(node);
+    (void)schema_decoder<Inner, false>(inner_, plan_.writer(), start_).read(node);
+  }
+  void check_stack() const {
+    const std::size_t most = context().limits().max_stack_bytes;
+    if (start_.used() > most) [[unlikely]]
+      fail(errc::depth_exceeded,
+           detail::error_text(
+               {"nesting deeper than ", most, " bytes of stack allow (limits::max_stack_bytes)"}));
   }
   static constexpr std::size_t unknown_size = ~std::size_t{0}, not_fixed = unknown_size - 1;
   template <class T>
@@ -511,6 +529,7 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
 
   Inner& inner_;
   const resolution& plan_;
+  stack_mark start_;  // where the read began: resolved reads and skips recurse per level
   std::uint32_t root_ = 0;
   cursor cursor_{0, &root_, 1, 0, false};
   std::vector<std::size_t> fixed_sizes_;  // per writer node, in this format; filled as needed

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "bale/core/error.hpp"
+#include "bale/core/skip_memo.hpp"
 #include "bale/json/detail/number_reader.hpp"
 #include "bale/json/detail/text.hpp"
 
@@ -174,6 +175,11 @@ class json_string_reader : public json_number_reader {
       }
       case '[':
       case '{': {
+        const char* const start = pos_;
+        if (const char* end = skipped_.end_of(start)) {
+          pos_ = end;
+          return;
+        }
         const char close = *pos_ == '[' ? ']' : '}';
         enter(*pos_, "a value");
         if (!close_if(close)) {
@@ -189,6 +195,10 @@ class json_string_reader : public json_number_reader {
           } while (next_element(close));
         }
         leave();
+        if (!skipped_.keep(context_, start, pos_))
+          fail(errc::allocation_limit,
+               error_text({"the allocation limit of ", context_.limits().max_allocation,
+                           " bytes is reached"}));
         return;
       }
       case 't':
@@ -214,7 +224,8 @@ class json_string_reader : public json_number_reader {
     fail_expected("a value");
   }
 
-  std::string key_;  // a member name whose escapes were undone (read_key)
+  std::string key_;                 // a member name whose escapes were undone (read_key)
+  skip_memo<const char*> skipped_;  // ends of containers stepped over (core/skip_memo.hpp)
 };
 
 }  // namespace bale::detail

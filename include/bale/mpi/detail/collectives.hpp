@@ -28,7 +28,7 @@ namespace bale::mpi::detail {
 /// part, through one buffer of at most a piece.
 inline constexpr std::size_t broadcast_piece = std::size_t{16} << 20;
 
-enum collective_tag : int { gather_tag = 1, scatter_tag, all_to_all_tag, reduce_tag };
+enum collective_tag : int { gather_tag = 1, scatter_tag, all_to_all_tag, reduce_tag, scan_tag };
 
 struct encoded {
   outgoing message;
@@ -235,6 +235,34 @@ T reduce_to_first(const channel& on, const T& value, Op& op, int rank, int size,
   }
   if (failure) std::rethrow_exception(failure);
   return combined;
+}
+
+/// The prefixes of every rank's value in rank order, along a chain: rank r receives the
+/// combination of ranks 0..r-1 from r-1 and sends its own to r+1. `inclusive`: rank r gets
+/// op(prefix, its value); else the prefix (T{} on rank 0). A rank that fails passes a failure
+/// mark on, so every later rank fails too and none is left waiting.
+template <class Format, class T, class Op>
+T scan_chain(const channel& on, const T& value, Op& op, int rank, int size, bool inclusive,
+             std::vector<std::byte>& scratch) {
+  std::exception_ptr failure;
+  T before{};
+  T through = value;
+  if (rank > 0) {
+    try {
+      receive<Format>(on, rank - 1, scan_tag, before, scratch);
+      through = op(before, value);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  }
+  if (rank + 1 < size) {
+    encoded sent = failure ? encoded{failure_message(), failure}
+                           : encode_or_fail<Format>(through, *on.settings);
+    send_message(on, rank + 1, scan_tag, sent.message);
+    if (!failure) failure = sent.failure;
+  }
+  if (failure) std::rethrow_exception(failure);
+  return inclusive ? through : before;
 }
 
 }  // namespace bale::mpi::detail

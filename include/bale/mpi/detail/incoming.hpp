@@ -16,11 +16,14 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bale/core/deserialize.hpp"
 #include "bale/mpi/detail/header.hpp"
 #include "bale/mpi/detail/outgoing.hpp"
+#include "bale/mpi/detail/skipping.hpp"
+#include "bale/mpi/detail/waiting.hpp"
 #include "bale/mpi/error.hpp"
 
 namespace bale::mpi::detail {
@@ -52,32 +55,27 @@ inline std::optional<matched_head> try_match_head(const channel& on, int source,
   if (!found) return std::nullopt;
   return matched(message, probed);
 }
-
-/// A datatype that takes any number of bytes into one buffer of sink_bytes, block after block
-/// over the same memory. MPI must never truncate a receive: Open MPI 4.1 writes a truncated
-/// single-copy message past the end of the buffer. Bytes a receiver refuses land here instead.
-inline constexpr int sink_bytes = 1 << 16;
-inline MPI_Datatype sink_type() {
-  static const MPI_Datatype sink = [] {
-    MPI_Datatype block;
-    MPI_Datatype blocks;
-    check(MPI_Type_contiguous(sink_bytes, MPI_BYTE, &block), "MPI_Type_contiguous");
-    check(MPI_Type_create_resized(block, 0, 0, &blocks), "MPI_Type_create_resized");
-    check(MPI_Type_commit(&blocks), "MPI_Type_commit");
-    MPI_Type_free(&block);
-    return blocks;
-  }();
-  return sink;
-}
-/// How many sink blocks take `bytes`.
-inline int sink_count(std::size_t bytes) {
-  return static_cast<int>(bytes / sink_bytes + 1);
+/// A head matched within the time `wait` allows; owed chunks are received meanwhile.
+inline std::optional<matched_head> match_head(const channel& on, int source, int tag,
+                                              const waiting& wait) {
+  std::optional<matched_head> found;
+  const bool owing = !on.debts->empty();
+  (owing ? wait.polled() : wait)
+      .step(
+          [&] {
+            if (owing) on.debts->settle_all(on.chunks);
+            found = try_match_head(on, source, tag);
+            return found.has_value();
+          },
+          [&] { found = match_head(on, source, tag); });
+  return found;
 }
 
-/// Receives a matched message of `bytes` into nothing: a refused message must not stay queued.
-inline void discard(MPI_Message& message, std::size_t bytes) {
-  const auto sink = std::make_unique_for_overwrite<std::byte[]>(sink_bytes);
-  MPI_Mrecv(sink.get(), sink_count(bytes), sink_type(), &message, MPI_STATUS_IGNORE);
+/// A receive that waited as long as it was allowed to.
+inline error timed_out(status from, const std::string& missing) {
+  return error(
+      bale::error(errc::timed_out, bale::detail::error_text({"the deadline passed: ", missing})),
+      from.source, from.tag);
 }
 
 /// A head too large for the receiver's budget is refused before any memory is set aside for it.
@@ -101,6 +99,18 @@ inline header parse_head(std::span<const std::byte> head, status from) {
   }
 }
 
+/// A message of another type than T: both schemas' fingerprints, and T's schema (its start).
+template <class T>
+std::string another_type(std::uint64_t sent) {
+  const std::string_view wanted = bale::schema_of<std::remove_cv_t<T>>().text();
+  constexpr std::size_t shown = 200;
+  return bale::detail::error_text(
+      {"the message holds another type than the one asked for: the sender's schema has "
+       "fingerprint ",
+       sent, ", the receiver's ", message_fingerprint<T>(), " (", wanted.substr(0, shown),
+       wanted.size() > shown ? "...)" : ")"});
+}
+
 /// Why a receiver of T with this budget refuses a message with this header, if it does.
 template <class Format, class T>
 std::optional<error> refusal(const header& h, const options& settings, std::size_t max_payload,
@@ -119,7 +129,7 @@ std::optional<error> refusal(const header& h, const options& settings, std::size
         5);
   if (settings.check_types && (h.flags & flag_fingerprint) &&
       h.fingerprint != message_fingerprint<T>())
-    return refused(errc::wrong_type, "the message holds another type than the one asked for", 8);
+    return refused(errc::wrong_type, another_type<T>(h.fingerprint), 8);
   if (h.payload_size > max_payload)
     return refused(errc::allocation_limit,
                    bale::detail::error_text({"the message announces ", h.payload_size,
@@ -259,44 +269,88 @@ class receiver {
   receiver(const receiver&) = delete;
   receiver& operator=(const receiver&) = delete;
   ~receiver() {
-    // Destroyed before its chunks arrived (an abandoned request, an error): the buffers go away.
-    for (MPI_Request& request : pending_) {
-      if (request == MPI_REQUEST_NULL) continue;
-      MPI_Cancel(&request);
-      MPI_Wait(&request, MPI_STATUS_IGNORE);
+    // Given up on before its chunks arrived (an abandoned request, an error, a deadline): the
+    // buffers go away, and what did not arrive is owed, to be received into nothing.
+    std::size_t owed = rest_ - posted_;
+    for (std::size_t i = 0; i < pending_.size(); ++i) {
+      if (pending_[i] == MPI_REQUEST_NULL) continue;
+      MPI_Cancel(&pending_[i]);
+      MPI_Status status;
+      MPI_Wait(&pending_[i], &status);
+      int cancelled = 0;
+      MPI_Test_cancelled(&status, &cancelled);
+      if (cancelled) owed += static_cast<std::size_t>(expected_[i]);
+    }
+    try {
+      on_.debts->owe(from_.source, from_.tag, owed);
+    } catch (...) {  // no memory to note the debt in: those chunks stay queued
     }
   }
 
-  /// The head is in `head`, which stays valid until finish(); posts the first chunk receives.
-  void start(std::span<const std::byte> head, status from) {
+  /// The head is in `head`, which stays valid until finish(). A refused message throws at once:
+  /// its chunks are owed (and received into nothing, in a collective, before it throws).
+  void start(std::span<const std::byte> head, status from, const waiting& wait) {
     from_ = from;
     header_ = parse_head(head, from);
-    const std::span<const std::byte> first = head.subspan(header_size);
-    rest_ = header_.payload_size - first.size();
+    first_bytes_ = head.size() - header_size;
+    rest_ = header_.payload_size - first_bytes_;
     if (auto refused = refusal<Format, T>(header_, *on_.settings, max_payload_, from)) {
-      drain_chunks();
+      skip_chunks(wait);
       throw *refused;
     }
-    destination_ = target_.prepare(header_, first);
-    post_chunks();
+    destination_ = target_.prepare(header_, head.subspan(header_size));
   }
 
-  /// Whether every chunk has arrived; waits for them when `block`.
-  bool arrived(bool block) {
+  /// Whether every chunk has arrived within the time `wait` allows.
+  bool arrived(const waiting& wait) {
+    if (!cleared_ && rest_ > 0) {
+      // Chunks an earlier message from this rank and tag still owes come first.
+      const int source = from_.source;
+      const int tag = from_.tag;
+      if (!wait.step([&] { return on_.debts->settle(on_.chunks, source, tag); },
+                     [&] { on_.debts->settle_blocking(on_.chunks, source, tag); }))
+        return false;
+      cleared_ = true;
+      post_chunks();
+    }
     while (!pending_.empty()) {
-      int done = 1;
+      const bool owing = !on_.debts->empty();
       const int count = static_cast<int>(pending_.size());
-      if (block)
-        check(MPI_Waitall(count, pending_.data(), statuses_.data()), "MPI_Waitall", from_.source,
-              from_.tag);
-      else
-        check(MPI_Testall(count, pending_.data(), &done, statuses_.data()), "MPI_Testall",
-              from_.source, from_.tag);
+      const bool done = (owing ? wait.polled() : wait)
+                            .step(
+                                [&] {
+                                  if (owing) on_.debts->settle_all(on_.chunks);
+                                  int all = 0;
+                                  check(MPI_Testall(count, pending_.data(), &all, statuses_.data()),
+                                        "MPI_Testall", from_.source, from_.tag);
+                                  return all != 0;
+                                },
+                                [&] {
+                                  check(MPI_Waitall(count, pending_.data(), statuses_.data()),
+                                        "MPI_Waitall", from_.source, from_.tag);
+                                });
       if (!done) return false;
       check_chunk_sizes();
       post_chunks();
     }
     return true;
+  }
+
+  /// What has not arrived, for an error after a deadline.
+  std::string missing() {
+    if (!cleared_ && rest_ > 0)
+      return "chunks of an earlier message from this rank and tag did not arrive";
+    std::size_t arrived = first_bytes_ + arrived_;
+    for (MPI_Request& request : pending_) {
+      int done = 0;
+      MPI_Status status;
+      MPI_Request_get_status(request, &done, &status);
+      int count = 0;
+      if (done) MPI_Get_count(&status, MPI_BYTE, &count);
+      arrived += static_cast<std::size_t>(std::max(count, 0));
+    }
+    return bale::detail::error_text(
+        {"the message's payload is ", header_.payload_size, " bytes, ", arrived, " arrived"});
   }
 
   void finish() { target_.finish(from_); }
@@ -307,20 +361,21 @@ class receiver {
   // no more memory than one of a few.
   static constexpr std::size_t window = 8;
 
-  // The chunks of a refused message are received into nothing, so that they cannot be taken
-  // for those of the next message from the same rank and tag, and an honest sender blocked on
-  // them can go on. A peer that announces chunks and never sends them holds this receive up,
-  // as a peer that stops in the middle of any message would.
-  void drain_chunks() {
-    if (rest_ == 0 || header_.chunk_bytes == 0 || header_.chunk_bytes > INT_MAX) return;
-    for (std::size_t left = rest_; left > 0;
-         left -= std::min<std::size_t>(left, header_.chunk_bytes)) {
-      MPI_Message message;
-      MPI_Status probed;
-      check(MPI_Mprobe(from_.source, from_.tag, on_.chunks, &message, &probed), "MPI_Mprobe",
-            from_.source, from_.tag);
-      discard(message, matched(message, probed).size);
-    }
+  // The chunks of a refused message are owed, so that they cannot be taken for those of the
+  // next message from the same rank and tag. Waiting for them lets an honest sender finish; a
+  // peer that never sends them costs at most refused_chunks_wait. In a collective (heads and
+  // chunks on one communicator) they are taken now, so that no head is mistaken for one.
+  void skip_chunks(const waiting& wait) {
+    if (rest_ == 0) return;
+    on_.debts->owe(from_.source, from_.tag, rest_);
+    posted_ = rest_;
+    const int source = from_.source;
+    const int tag = from_.tag;
+    const auto settle = [&] { return on_.debts->settle(on_.chunks, source, tag); };
+    if (on_.heads == on_.chunks)
+      on_.debts->settle_blocking(on_.chunks, source, tag);
+    else if (wait.blocks())
+      waiting::within(on_.settings->refused_chunks_wait).step(settle, [] {});
   }
 
   void post_chunks() {
@@ -343,8 +398,10 @@ class receiver {
     for (std::size_t i = 0; i < statuses_.size(); ++i) {
       int count = 0;
       MPI_Get_count(&statuses_[i], MPI_BYTE, &count);
+      arrived_ += static_cast<std::size_t>(std::max(count, 0));
       if (count == expected_[i]) continue;
       target_.abandon();
+      pending_.clear();
       throw error(bale::error(errc::end_of_input,
                               bale::detail::error_text({"a chunk of ", count, " bytes where ",
                                                         expected_[i], " were announced"})),
@@ -359,18 +416,25 @@ class receiver {
   std::size_t max_payload_;
   status from_;
   header header_;
+  std::size_t first_bytes_ = 0;
   std::size_t rest_ = 0;
   std::size_t posted_ = 0;
+  std::size_t arrived_ = 0;
+  bool cleared_ = false;
   std::byte* destination_ = nullptr;
   std::vector<MPI_Request> pending_;
   std::vector<MPI_Status> statuses_;
   std::vector<int> expected_;
 };
 
-/// Blocking receive of one message into `value`, the head through `scratch` (kept for reuse).
+/// Receives one message into `value`, the head through `scratch` (kept for reuse), waiting as
+/// `wait` allows; a deadline that passes is errc::timed_out.
 template <class Format, class T>
-status receive(const channel& on, int source, int tag, T& value, std::vector<std::byte>& scratch) {
-  matched_head head = match_head(on, source, tag);
+status receive(const channel& on, int source, int tag, T& value, std::vector<std::byte>& scratch,
+               const waiting& wait = waiting::forever()) {
+  std::optional<matched_head> found = match_head(on, source, tag, wait);
+  if (!found) throw timed_out({source, tag}, "no message arrived");
+  matched_head& head = *found;
   refuse_oversized_head(head, *on.settings);
   if constexpr (contiguous_payload<Format, T>::value) {
     if (const auto elements = whole_array_elements<Format, T>(head.size, *on.settings)) {
@@ -387,8 +451,8 @@ status receive(const channel& on, int source, int tag, T& value, std::vector<std
     if (scratch.size() > kept_buffer_bytes) std::vector<std::byte>().swap(scratch);
   };
   try {
-    rest.start(std::span<const std::byte>(scratch.data(), head.size), head.from);
-    rest.arrived(true);
+    rest.start(std::span<const std::byte>(scratch.data(), head.size), head.from, wait);
+    if (!rest.arrived(wait)) throw timed_out(head.from, rest.missing());
     rest.finish();
   } catch (...) {
     release();

@@ -21,11 +21,14 @@
 
 namespace bale::mpi::detail {
 
-/// Which communicators a message's head and its chunks go on.
+class chunk_debts;
+
+/// Which communicators a message's head and its chunks go on, and the chunks still owed on them.
 struct channel {
   MPI_Comm heads = MPI_COMM_NULL;
   MPI_Comm chunks = MPI_COMM_NULL;
   const options* settings = nullptr;
+  chunk_debts* debts = nullptr;
 };
 
 /// A communicator keeps the buffers of its last send and receive for the next ones, up to this

@@ -19,6 +19,7 @@
 #include "bale/core/archive_base.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/read_context.hpp"
+#include "bale/core/skip_memo.hpp"
 #include "bale/msgpack/wire.hpp"
 
 namespace bale::detail {
@@ -177,11 +178,13 @@ class msgpack_cursor {
   /// Records the entries of a map (keys are strings) in members_, leaving pos_ after the map.
   void index_members(std::size_t entries) {
     const std::size_t first = members_.size();
+    skipped_.start_indexing();
     for (std::size_t i = 0; i < entries; ++i) {
       const std::string_view name = read_key();
       members_.push_back({name, pos_, false});
       skip_value();
     }
+    skipped_.stop_indexing();
     reject_duplicates(first);
   }
 
@@ -203,6 +206,7 @@ class msgpack_cursor {
   /// Steps over one value of any type, extension types included.
   void skip_value() {
     const std::size_t at = offset();
+    start_ = pos_;
     const std::uint8_t b = take_byte();
     if (b <= msgpack_wire::positive_fixint_max || b >= msgpack_wire::negative_fixint_min ||
         b == msgpack_wire::nil || b == msgpack_wire::false_ || b == msgpack_wire::true_)
@@ -259,14 +263,24 @@ class msgpack_cursor {
   }
 
   std::vector<msgpack_member> members_;
+  skip_memo<const std::byte*> skipped_;  // ends of containers stepped over (core/skip_memo.hpp)
 
  private:
+  // The values of a container that starts at start_ (its type byte).
   void skip_values(std::size_t count, std::size_t at) {
+    const std::byte* const start = start_;
+    if (const std::byte* end = skipped_.end_of(start)) {
+      pos_ = end;
+      return;
+    }
     if (count > remaining())
       fail_at(errc::length_too_large,
               error_text({"length ", count, " exceeds the ", remaining(), " bytes left"}), at);
-    const nesting_guard<msgpack_cursor> guard(*this);
-    for (std::size_t i = 0; i < count; ++i) skip_value();
+    {
+      const nesting_guard<msgpack_cursor> guard(*this);
+      for (std::size_t i = 0; i < count; ++i) skip_value();
+    }
+    if (!skipped_.keep(context_, start, pos_)) fail_allocation(*this);
   }
 
   // The 1-, 2-, 4- or 8-byte big-endian value after an int or uint type byte, as 64 bits
@@ -406,6 +420,7 @@ class msgpack_cursor {
 
   const std::byte* begin_;
   const std::byte* pos_;
+  const std::byte* start_ = nullptr;  // the value skip_value is stepping over
   const std::byte* end_;
   read_context& context_;
 };

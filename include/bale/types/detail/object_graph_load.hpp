@@ -308,6 +308,24 @@ void load_described_pointer(Archive& ar, Pointer& out, ownership owner, bool own
   });
 }
 
+/// Runs read(), which reads the objects of a pointer to the polymorphic S with no registry for
+/// it: data written with a registry holds a type tag there, which reads as garbage. An error
+/// says so, instead of only what the garbage looked like.
+template <class S, class Read>
+void hint_registry(Read&& read) {
+  try {
+    read();
+  } catch (const error& e) {
+    error hinted(e.code(),
+                 e.detail() + " (" + readable_name(typeid(S)) +
+                     " is polymorphic and this read has no registry for it: data written with "
+                     "one, through bale::with, reads only with the same registry)",
+                 e.offset());
+    if (!e.path().empty()) hinted.prepend_field(e.path());
+    throw hinted;
+  }
+}
+
 /// Reads a pointer into `out`: a shared_ptr, a unique_ptr or an observer's slot. `owning` is
 /// false when `out` stands in for a weak_ptr: the object outlives the read only if a pointer that
 /// owns it does.
@@ -323,6 +341,13 @@ void load_pointer(Archive& ar, Pointer& out, ownership owner, bool owning = true
       const derived_entry<S>* e = types != nullptr ? read_type_tag(ar, *types) : nullptr;
       const made_object<S> made = make_object<S>(ar, owner, e, at);
       adopt(out, made);
+      if constexpr (std::is_polymorphic_v<S>) {
+        if (types == nullptr) {
+          hint_registry<S>(
+              [&] { enter_object(ar, owner, made, owning, [&] { run_queued_bodies(ar); }); });
+          return;
+        }
+      }
       enter_object(ar, owner, made, owning, [&] { run_queued_bodies(ar); });
     };
     const std::size_t at = ar.offset();
