@@ -4,7 +4,9 @@
 // asks for its members by name, in any order) steps over its members' values to index them, then
 // reads them; each nested named composite would step over the same bytes again, once per level
 // above it: depth times the input. With the ends kept while indexing, every container is stepped
-// over once, and each end kept is charged to the read's budget.
+// over once, and each end kept is charged to the read's budget. Small containers are not kept:
+// one of at most small_bytes lies inside at most that many levels that step over it, so stepping
+// over them again costs at most small_bytes times the input, and most containers are small.
 
 #include <cstddef>
 #include <unordered_map>
@@ -25,7 +27,7 @@ class skip_memo {
   /// Keeps the end of a container just stepped over, while a named composite is indexed;
   /// false when the budget cannot pay for it.
   [[nodiscard]] bool keep(read_context& context, Position start, Position end) {
-    if (indexing_ == 0) return true;
+    if (indexing_ == 0 || end - start <= small_bytes) return true;
     if (!context.try_charge(1, bytes_per_end)) return false;
     ends_.emplace(start, end);
     return true;
@@ -40,6 +42,7 @@ class skip_memo {
   void stop_indexing() noexcept { --indexing_; }
 
  private:
+  static constexpr std::ptrdiff_t small_bytes = 256;
   // A hash node holding two pointers, and its bucket.
   static constexpr std::size_t bytes_per_end = 4 * sizeof(void*);
   std::unordered_map<Position, Position> ends_;
