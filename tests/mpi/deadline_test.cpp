@@ -148,6 +148,28 @@ TEST_F(MpiDeadline, ChunksThatNeverComeHoldOnlyThatRankAndTag) {
   }
 }
 
+// A chunk larger than announced never lands past the end of its buffer: it is refused, and the
+// receiver's memory is untouched (the sanitizer build checks).
+TEST_F(MpiDeadline, AChunkLargerThanAnnouncedIsRefused) {
+  const int tag = 45;
+  const std::size_t payload = 8 + 1500 * sizeof(double);  // chunks of 4096, 4096, 3816
+  if (comm.rank() == 0) {
+    send_head(tag, payload);
+    send_chunk(tag, 200000);  // large enough for Open MPI's single-copy path
+    comm.send(1, tag + 1, std::string("after"));
+  } else if (comm.rank() == 1) {
+    try {
+      std::vector<double> into;
+      comm.recv(0, tag, into, 10s);
+      ADD_FAILURE() << "no error";
+    } catch (const bale::mpi::error& e) {
+      EXPECT_EQ(e.peer(), 0) << e.what();
+      EXPECT_NE(std::string(e.what()).find("200000 bytes"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(comm.recv<std::string>(0, tag + 1), "after");
+  }
+}
+
 TEST_F(MpiDeadline, WaitForLeavesTheRequestPending) {
   const int tag = 44;
   if (comm.rank() == 1) {

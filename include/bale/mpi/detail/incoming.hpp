@@ -270,19 +270,12 @@ class receiver {
   receiver& operator=(const receiver&) = delete;
   ~receiver() {
     // Given up on before its chunks arrived (an abandoned request, an error, a deadline): the
-    // buffers go away, and what did not arrive is owed, to be received into nothing.
-    std::size_t owed = rest_ - posted_;
-    for (std::size_t i = 0; i < pending_.size(); ++i) {
-      if (pending_[i] == MPI_REQUEST_NULL) continue;
-      MPI_Cancel(&pending_[i]);
-      MPI_Status status;
-      MPI_Wait(&pending_[i], &status);
-      int cancelled = 0;
-      MPI_Test_cancelled(&status, &cancelled);
-      if (cancelled) owed += static_cast<std::size_t>(expected_[i]);
-    }
+    // chunks matched already land before the buffers go away (a matched receive cannot be
+    // cancelled); those not matched yet are owed, to be received into nothing.
+    if (!pending_.empty())
+      MPI_Waitall(static_cast<int>(pending_.size()), pending_.data(), MPI_STATUSES_IGNORE);
     try {
-      on_.debts->owe(from_.source, from_.tag, owed);
+      on_.debts->owe(from_.source, from_.tag, rest_ - matched_);
     } catch (...) {  // no memory to note the debt in: those chunks stay queued
     }
   }
@@ -311,27 +304,18 @@ class receiver {
                      [&] { on_.debts->settle_blocking(on_.chunks, source, tag); }))
         return false;
       cleared_ = true;
-      post_chunks();
     }
-    while (!pending_.empty()) {
+    while (arrived_ < rest_) {
       const bool owing = !on_.debts->empty();
-      const int count = static_cast<int>(pending_.size());
-      const bool done = (owing ? wait.polled() : wait)
-                            .step(
-                                [&] {
-                                  if (owing) on_.debts->settle_all(on_.chunks);
-                                  int all = 0;
-                                  check(MPI_Testall(count, pending_.data(), &all, statuses_.data()),
-                                        "MPI_Testall", from_.source, from_.tag);
-                                  return all != 0;
-                                },
-                                [&] {
-                                  check(MPI_Waitall(count, pending_.data(), statuses_.data()),
-                                        "MPI_Waitall", from_.source, from_.tag);
-                                });
-      if (!done) return false;
-      check_chunk_sizes();
-      post_chunks();
+      const bool progressed = (owing ? wait.polled() : wait)
+                                  .step(
+                                      [&] {
+                                        if (owing) on_.debts->settle_all(on_.chunks);
+                                        const bool matched = match_chunks();
+                                        return complete_chunks() || matched;
+                                      },
+                                      [&] { receive_next_chunk(); });
+      if (!progressed) return false;
     }
     return true;
   }
@@ -341,13 +325,10 @@ class receiver {
     if (!cleared_ && rest_ > 0)
       return "chunks of an earlier message from this rank and tag did not arrive";
     std::size_t arrived = first_bytes_ + arrived_;
-    for (MPI_Request& request : pending_) {
+    for (std::size_t i = 0; i < pending_.size(); ++i) {
       int done = 0;
-      MPI_Status status;
-      MPI_Request_get_status(request, &done, &status);
-      int count = 0;
-      if (done) MPI_Get_count(&status, MPI_BYTE, &count);
-      arrived += static_cast<std::size_t>(std::max(count, 0));
+      MPI_Request_get_status(pending_[i], &done, MPI_STATUS_IGNORE);
+      if (done) arrived += pending_sizes_[i];
     }
     return bale::detail::error_text(
         {"the message's payload is ", header_.payload_size, " bytes, ", arrived, " arrived"});
@@ -357,8 +338,8 @@ class receiver {
   status from() const noexcept { return from_; }
 
  private:
-  // At most this many chunk receives are posted at once: a message of many small chunks costs
-  // no more memory than one of a few.
+  // At most this many chunk receives are matched and posted at once: a message of many small
+  // chunks costs no more memory than one of a few.
   static constexpr std::size_t window = 8;
 
   // The chunks of a refused message are owed, so that they cannot be taken for those of the
@@ -368,7 +349,7 @@ class receiver {
   void skip_chunks(const waiting& wait) {
     if (rest_ == 0) return;
     on_.debts->owe(from_.source, from_.tag, rest_);
-    posted_ = rest_;
+    matched_ = arrived_ = rest_;
     const int source = from_.source;
     const int tag = from_.tag;
     const auto settle = [&] { return on_.debts->settle(on_.chunks, source, tag); };
@@ -378,37 +359,77 @@ class receiver {
       waiting::within(on_.settings->refused_chunks_wait).step(settle, [] {});
   }
 
-  void post_chunks() {
-    pending_.clear();
-    statuses_.clear();
-    expected_.clear();
-    while (posted_ < rest_ && pending_.size() < window) {
-      const std::size_t count = std::min<std::size_t>(header_.chunk_bytes, rest_ - posted_);
+  // Each chunk is matched (MPI_Improbe, MPI_Mprobe) and its size checked against the one
+  // announced before a byte of it is received: MPI must never truncate a receive into the
+  // target (Open MPI writes a truncated single-copy message past the end of the buffer).
+  bool match_chunks() {
+    bool matched = false;
+    while (matched_ < rest_ && pending_.size() < window) {
+      MPI_Message message;
+      MPI_Status probed;
+      int found = 0;
+      check(MPI_Improbe(from_.source, from_.tag, on_.chunks, &found, &message, &probed),
+            "MPI_Improbe", from_.source, from_.tag);
+      if (!found) break;
+      const std::size_t size = expected_chunk(message, probed);
       pending_.emplace_back();
-      statuses_.emplace_back();
-      expected_.push_back(static_cast<int>(count));
-      check(MPI_Irecv(destination_ + posted_, static_cast<int>(count), MPI_BYTE, from_.source,
-                      from_.tag, on_.chunks, &pending_.back()),
-            "MPI_Irecv", from_.source, from_.tag);
-      posted_ += count;
+      pending_sizes_.push_back(size);
+      check(MPI_Imrecv(destination_ + matched_, static_cast<int>(size), MPI_BYTE, &message,
+                       &pending_.back()),
+            "MPI_Imrecv", from_.source, from_.tag);
+      matched_ += size;
+      matched = true;
     }
+    return matched;
   }
-
-  void check_chunk_sizes() {
-    for (std::size_t i = 0; i < statuses_.size(); ++i) {
-      int count = 0;
-      MPI_Get_count(&statuses_[i], MPI_BYTE, &count);
-      arrived_ += static_cast<std::size_t>(std::max(count, 0));
-      if (count == expected_[i]) continue;
-      target_.abandon();
-      pending_.clear();
-      throw error(bale::error(errc::end_of_input,
-                              bale::detail::error_text({"a chunk of ", count, " bytes where ",
-                                                        expected_[i], " were announced"})),
-                  from_.source, from_.tag, static_cast<std::size_t>(expected_[i]),
-                  static_cast<std::size_t>(count));
+  // Whether the chunks matched so far have all arrived (then they are counted as arrived).
+  bool complete_chunks() {
+    if (pending_.empty()) return false;
+    int done = 0;
+    check(
+        MPI_Testall(static_cast<int>(pending_.size()), pending_.data(), &done, MPI_STATUSES_IGNORE),
+        "MPI_Testall", from_.source, from_.tag);
+    if (done) chunks_completed();
+    return done != 0;
+  }
+  // Waits for the chunks matched so far, or for the next chunk when none is.
+  void receive_next_chunk() {
+    if (!pending_.empty()) {
+      check(MPI_Waitall(static_cast<int>(pending_.size()), pending_.data(), MPI_STATUSES_IGNORE),
+            "MPI_Waitall", from_.source, from_.tag);
+      chunks_completed();
+      return;
     }
+    MPI_Message message;
+    MPI_Status probed;
+    check(MPI_Mprobe(from_.source, from_.tag, on_.chunks, &message, &probed), "MPI_Mprobe",
+          from_.source, from_.tag);
+    const std::size_t size = expected_chunk(message, probed);
+    check(MPI_Mrecv(destination_ + matched_, static_cast<int>(size), MPI_BYTE, &message,
+                    MPI_STATUS_IGNORE),
+          "MPI_Mrecv", from_.source, from_.tag);
+    matched_ += size;
+    arrived_ = matched_;
+  }
+  void chunks_completed() {
     pending_.clear();
+    pending_sizes_.clear();
+    arrived_ = matched_;
+  }
+  // The size of the next chunk, which the matched `message` must have; one of another size is
+  // received into nothing, and the message is an error (its place counts as received).
+  std::size_t expected_chunk(MPI_Message& message, const MPI_Status& probed) {
+    const std::size_t expected = std::min<std::size_t>(header_.chunk_bytes, rest_ - matched_);
+    int count = 0;
+    MPI_Get_count(&probed, MPI_BYTE, &count);
+    if (count >= 0 && static_cast<std::size_t>(count) == expected) return expected;
+    discard(message, static_cast<std::size_t>(std::max(count, 0)));
+    matched_ += expected;
+    target_.abandon();
+    throw error(bale::error(errc::end_of_input,
+                            bale::detail::error_text({"a chunk of ", count, " bytes where ",
+                                                      expected, " were announced"})),
+                from_.source, from_.tag, expected, static_cast<std::size_t>(std::max(count, 0)));
   }
 
   const channel& on_;
@@ -417,14 +438,13 @@ class receiver {
   status from_;
   header header_;
   std::size_t first_bytes_ = 0;
-  std::size_t rest_ = 0;
-  std::size_t posted_ = 0;
-  std::size_t arrived_ = 0;
+  std::size_t rest_ = 0;     // the payload's bytes after the head: its chunks
+  std::size_t matched_ = 0;  // of those, in chunks matched (being received or arrived)
+  std::size_t arrived_ = 0;  // of those, arrived
   bool cleared_ = false;
   std::byte* destination_ = nullptr;
-  std::vector<MPI_Request> pending_;
-  std::vector<MPI_Status> statuses_;
-  std::vector<int> expected_;
+  std::vector<MPI_Request> pending_;  // chunk receives matched and posted
+  std::vector<std::size_t> pending_sizes_;
 };
 
 /// Receives one message into `value`, the head through `scratch` (kept for reuse), waiting as
