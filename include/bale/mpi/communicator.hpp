@@ -242,20 +242,12 @@ class basic_communicator {
   /// operations on arithmetic values and arrays.
   template <class T, class Op>
   T scan(const T& value, Op op) {
-    if constexpr (detail::native_reduction<Op, T>)
-      return detail::native_scan<Op>(value, true, rank(), state_->collective);
-    else
-      return detail::scan_chain<Format>(collective(), value, op, rank(), size(), true,
-                                        state_->scratch);
+    return prefix(value, op, true);
   }
   /// The same over ranks 0..rank-1: rank 0 gets T{}.
   template <class T, class Op>
   T exscan(const T& value, Op op) {
-    if constexpr (detail::native_reduction<Op, T>)
-      return detail::native_scan<Op>(value, false, rank(), state_->collective);
-    else
-      return detail::scan_chain<Format>(collective(), value, op, rank(), size(), false,
-                                        state_->scratch);
+    return prefix(value, op, false);
   }
   void barrier() { detail::check(MPI_Barrier(state_->collective), "MPI_Barrier"); }
 
@@ -289,6 +281,14 @@ class basic_communicator {
   }
   detail::channel collective() const {
     return {state_->collective, state_->collective, &state_->settings, &state_->collective_debts};
+  }
+  template <class T, class Op>
+  T prefix(const T& value, Op& op, bool inclusive) {
+    if constexpr (detail::native_reduction<Op, T>)
+      return detail::native_scan<Op>(value, inclusive, rank(), state_->collective);
+    else
+      return detail::scan_chain<Format>(collective(), value, op, rank(), size(), inclusive,
+                                        state_->scratch);
   }
   template <class T, class Op>
   T serialized_reduce(const T& value, Op& op, int root) {

@@ -49,42 +49,28 @@ class chunk_debts {
   /// `bytes` of chunks from (source, tag) are to be received into nothing.
   void owe(int source, int tag, std::size_t bytes) {
     if (bytes == 0) return;
-    for (debt& d : owed_)
-      if (d.source == source && d.tag == tag) {
-        d.bytes += bytes;
-        return;
-      }
-    owed_.push_back({source, tag, bytes});
+    if (const auto d = find(source, tag); d != owed_.end())
+      d->bytes += bytes;
+    else
+      owed_.push_back({source, tag, bytes});
   }
 
   /// Receives into nothing the owed chunks from (source, tag) that have arrived; whether none
   /// is owed any more. Never blocks.
   bool settle(MPI_Comm chunks, int source, int tag) {
-    const auto d = find(source, tag);
-    if (d == owed_.end()) return true;
-    while (d->bytes > 0) {
-      MPI_Message message;
-      MPI_Status probed;
+    return pay(source, tag, [&](MPI_Message& message, MPI_Status& probed) {
       int found = 0;
       check(MPI_Improbe(source, tag, chunks, &found, &message, &probed), "MPI_Improbe", source,
             tag);
-      if (!found) return false;
-      take(*d, message, probed);
-    }
-    owed_.erase(d);
-    return true;
+      return found != 0;
+    });
   }
   /// Waits for the owed chunks from (source, tag) and receives them into nothing.
   void settle_blocking(MPI_Comm chunks, int source, int tag) {
-    const auto d = find(source, tag);
-    if (d == owed_.end()) return;
-    while (d->bytes > 0) {
-      MPI_Message message;
-      MPI_Status probed;
+    pay(source, tag, [&](MPI_Message& message, MPI_Status& probed) {
       check(MPI_Mprobe(source, tag, chunks, &message, &probed), "MPI_Mprobe", source, tag);
-      take(*d, message, probed);
-    }
-    owed_.erase(d);
+      return true;
+    });
   }
   /// settle() for every rank and tag owed: MPI does not keep what has arrived queued.
   void settle_all(MPI_Comm chunks) {
@@ -102,6 +88,20 @@ class chunk_debts {
   std::vector<debt>::iterator find(int source, int tag) {
     return std::find_if(owed_.begin(), owed_.end(),
                         [&](const debt& d) { return d.source == source && d.tag == tag; });
+  }
+  // Takes the owed chunks from (source, tag) that `probe` matches; whether none is owed now.
+  template <class Probe>
+  bool pay(int source, int tag, Probe&& probe) {
+    const auto d = find(source, tag);
+    if (d == owed_.end()) return true;
+    while (d->bytes > 0) {
+      MPI_Message message;
+      MPI_Status probed;
+      if (!probe(message, probed)) return false;
+      take(*d, message, probed);
+    }
+    owed_.erase(d);
+    return true;
   }
   static void take(debt& d, MPI_Message& message, const MPI_Status& probed) {
     int count = 0;
