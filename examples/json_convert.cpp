@@ -9,7 +9,7 @@
 // IN and OUT default to standard input and output ("-" names them too). A bad input is reported
 // with its line, column, byte offset and path, and the exit status is 1.
 #include <bale/bale.hpp>
-#include <bale/json/convert.hpp>
+#include <bale/convert.hpp>
 
 #include <cstdio>
 #include <exception>

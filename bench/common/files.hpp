@@ -81,4 +81,15 @@ class mapped_file {
   std::size_t size_ = 0;
 };
 
+/// Flushes a file and drops it from the OS page cache, so the next read comes from the device.
+/// Returns false if the file cannot be opened.
+inline bool evict_from_page_cache(const std::filesystem::path& path) noexcept {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  ::fdatasync(fd);
+  const bool dropped = ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
+  ::close(fd);
+  return dropped;
+}
+
 }  // namespace bench

@@ -114,7 +114,7 @@ void file_cases(const std::string& case_name, const T& (*input)(), cost c) {
         T back{};
         for (auto _ : state) {
           state.PauseTiming();
-          bale::evict_from_page_cache(path);
+          evict_from_page_cache(path);
           back = T{};
           state.ResumeTiming();
           Lib::read_file(path, back);

@@ -17,5 +17,5 @@
 #include "bale/reflect/aggregate.hpp"
 #include "bale/reflect/macro.hpp"
 #include "bale/reflect/names.hpp"
-#include "bale/schema.hpp"
+#include "bale/schema/schema_of.hpp"
 #include "bale/types/all.hpp"

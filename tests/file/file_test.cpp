@@ -223,13 +223,6 @@ TEST_F(FileTest, ErrorsInsideThePayloadNameFileAndField) {
   EXPECT_NE(r.error().message().find("v.bale"), std::string::npos);
 }
 
-TEST_F(FileTest, EvictFromPageCache) {
-  bale::save_file(dir_ / "e.bale", sample_);
-  EXPECT_TRUE(bale::evict_from_page_cache(dir_ / "e.bale"));
-  EXPECT_FALSE(bale::evict_from_page_cache(dir_ / "absent"));
-  EXPECT_EQ(bale::load_file<std::vector<cell>>(dir_ / "e.bale"), sample_);
-}
-
 TEST(Checksum, KnownValueAndBothPaths) {
   const std::string text = "123456789";
   const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(text.data()),

@@ -204,4 +204,43 @@ TEST(MpiNoCopy, IsendAndSendrecvOfAnLvalueArraySendFromItsMemory) {
   EXPECT_EQ(theirs, doubles(1 << 20, left));
 }
 
+// The format, not bale::mpi, says whether an array's bytes are its memory: a format of the user's
+// own that says so is sent without a copy, one that does not is encoded first.
+struct memory_arrays : bale::binary {
+  static constexpr std::string_view name = "memory_arrays";
+  static constexpr std::uint8_t id = 70;
+};
+struct encoded_arrays {
+  static constexpr std::string_view name = "encoded_arrays";
+  static constexpr std::uint8_t id = 71;
+  template <class Sink>
+  using writer = bale::binary::writer<Sink>;
+  using reader = bale::binary::reader;
+};
+
+template <class Format>
+std::size_t isend_peak(bale::mpi::basic_communicator<Format>& comm, int tag) {
+  const int right = (comm.rank() + 1) % comm.size();
+  const int left = (comm.rank() + comm.size() - 1) % comm.size();
+  const std::vector<double> mine = doubles(1 << 20, comm.rank());  // 8 MiB
+  std::vector<double> theirs;
+  bale::mpi::send_request sent;
+  const hardening::heap_use use =
+      hardening::measure_heap([&] { sent = comm.isend(right, tag, mine); });
+  comm.recv(left, tag, theirs);
+  sent.wait();
+  EXPECT_EQ(theirs, doubles(1 << 20, left));
+  return use.peak_bytes;
+}
+
+TEST(MpiNoCopy, TheFormatSaysWhetherAnArrayIsItsMemory) {
+  static_assert(bale::array_is_memory<memory_arrays, double>);
+  static_assert(!bale::array_is_memory<encoded_arrays, double>);
+  static_assert(!bale::array_is_memory<bale::compact, double>);
+  bale::mpi::basic_communicator<memory_arrays> direct(MPI_COMM_WORLD);
+  EXPECT_LT(isend_peak(direct, 52), 64u << 10);
+  bale::mpi::basic_communicator<encoded_arrays> encoded(MPI_COMM_WORLD);
+  EXPECT_GT(isend_peak(encoded, 53), 8u << 20);
+}
+
 }  // namespace

@@ -10,8 +10,8 @@
 #include <span>
 #include <vector>
 
+#include <bale/checksum/crc32c.hpp>
 #include <bale/core/little_endian.hpp>
-#include <bale/file/checksum.hpp>
 
 namespace bale_test {
 

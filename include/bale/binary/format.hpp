@@ -5,12 +5,13 @@
 
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #include "bale/binary/codec.hpp"
 #include "bale/core/format.hpp"
-#include "bale/core/packed_reader.hpp"
-#include "bale/core/packed_writer.hpp"
 #include "bale/fwd.hpp"
+#include "bale/packed/reader.hpp"
+#include "bale/packed/writer.hpp"
 
 namespace bale {
 
@@ -21,6 +22,10 @@ struct binary {
   using reader = detail::packed_reader<detail::binary_codec>;
   /// The format's number in file headers.
   static constexpr std::uint8_t id = 1;
+  /// A vector or span of E is its u64 length and then its elements' memory (bool's excepted:
+  /// std::vector<bool> has no memory of bools).
+  template <class E>
+  static constexpr bool array_is_memory = !std::is_same_v<E, bool> && detail::binary_codec::bulk<E>;
 };
 static_assert(format<binary>);  // its writer and reader keep the archive contract
 

@@ -9,9 +9,9 @@
 
 #include "bale/compact/codec.hpp"
 #include "bale/core/format.hpp"
-#include "bale/core/packed_reader.hpp"
-#include "bale/core/packed_writer.hpp"
 #include "bale/fwd.hpp"
+#include "bale/packed/reader.hpp"
+#include "bale/packed/writer.hpp"
 
 namespace bale {
 

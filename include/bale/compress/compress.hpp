@@ -24,11 +24,11 @@
 #include <string>
 #include <vector>
 
+#include "bale/checksum/crc32c.hpp"
 #include "bale/compress/codecs.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/core/little_endian.hpp"
-#include "bale/file/checksum.hpp"
 
 #if defined(BALE_WITH_LZ4)
 #include <lz4.h>

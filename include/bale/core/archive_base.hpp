@@ -15,6 +15,7 @@
 #include "bale/core/error.hpp"
 #include "bale/core/nesting.hpp"
 #include "bale/core/read_context.hpp"
+#include "bale/core/version.hpp"
 
 namespace bale::detail {
 
@@ -34,7 +35,7 @@ class archive_base {
   /// Inside a save or load of a type with a bale::version: the version being written, or the
   /// version the data being read was written with (core/version.hpp). 0 elsewhere.
   std::uint32_t version() const noexcept {
-    return static_cast<const Archive&>(*this).context().versions().current();
+    return current_version(static_cast<const Archive&>(*this).context());
   }
 };
 
@@ -42,7 +43,7 @@ class archive_base {
 /// is owned by a pointer of the message.
 template <class Archive>
 void end_message(const Archive& ar) {
-  std::string problem = ar.context().dangling_objects();
+  std::string problem = ar.context().why_incomplete();
   if (!problem.empty()) [[unlikely]]
     ar.fail(errc::invalid_value, std::move(problem));
 }

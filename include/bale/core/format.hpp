@@ -28,6 +28,24 @@ concept format = requires {
     detail::write_context&>&& input_archive<typename F::reader>&&
     std::constructible_from<typename F::reader, std::span<const std::byte>, detail::read_context&>;
 
+/// Whether a format's data holds no member names (binary, compact): it is read as the type or a
+/// schema says, so a file's header alone tells a reader how to read it, and data of another
+/// schema is read by a resolution plan.
+template <class F>
+inline constexpr bool packed_format = !F::reader::self_describing;
+
+/// Whether Format writes a contiguous array of E (a vector, a span) as its element count (8 bytes,
+/// little-endian) followed by the elements' memory, so that the array can be sent from and
+/// received into that memory (bale::mpi). A format says so with
+/// `template <class E> static constexpr bool array_is_memory`.
+template <class F, class E>
+inline constexpr bool array_is_memory = false;
+template <class F, class E>
+requires requires {
+  F::template array_is_memory<E>;
+}
+inline constexpr bool array_is_memory<F, E> = F::template array_is_memory<E>;
+
 namespace detail {
 /// Whether serialize_into computes the exact size before writing (binary formats), or writes once
 /// into a growing buffer (a format that says `static constexpr bool sizes_first = false`).

@@ -1,23 +1,18 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
 // State that one decode shares across every input archive it creates: the limits, the nesting
-// depth, the allocation budget, which is one budget for the whole message, the objects that
-// pointers own and the versions read.
+// depth, the allocation budget, which is one budget for the whole message, and the parts that
+// features keep (core/context_parts.hpp).
 
 #include <cstddef>
 #include <string>
-#include <vector>
 
+#include "bale/core/context_parts.hpp"
 #include "bale/core/error.hpp"
-#include "bale/core/installed_registry.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/core/nesting.hpp"
-#include "bale/core/on_demand.hpp"
-#include "bale/core/version.hpp"
 
 namespace bale::detail {
-
-class object_reader_table;
 
 class read_context : public nesting_state {
  public:
@@ -39,28 +34,14 @@ class read_context : public nesting_state {
   bool views_allowed() const noexcept { return views_allowed_; }
   void forbid_views() noexcept { views_allowed_ = false; }
 
-  /// Data in a format that names members (JSON, MessagePack) written with another schema that
-  /// resolves against the reader's: a reflected type's members the reader lacks are skipped, and
-  /// those the writer lacked keep their defaults (required ones excepted).
-  bool other_members_allowed() const noexcept { return other_members_allowed_; }
-  void allow_other_members() noexcept { other_members_allowed_ = true; }
-
-  /// The objects pointers own (defined in core/object_table.hpp, which code that meets pointers
-  /// includes: a message without them compiles none of it).
-  inline object_reader_table& objects();
-  /// After a message is read: why an object that observers point at would dangle, if one would
-  /// (no chain of owning pointers from the values read reaches it), or why objects would never be
-  /// freed (a cycle of owning pointers, unless limits::allow_owning_cycles). Empty when neither.
-  std::string dangling_objects() const { return objects_.dangling_objects(); }
-  /// Forgets the objects and versions read: the next value is a message of its own (bale::reader).
-  void restart_message() noexcept {
-    objects_.reset();
-    versions_.restart();
-  }
-  /// The versions of types described by hand that this message holds (core/version.hpp).
-  version_table& versions() noexcept { return versions_; }
-  /// Registries installed for this read (bale::with): see bale/registry.hpp.
-  std::vector<installed_registry>& registries() noexcept { return registries_; }
+  /// What features keep for this message: pointer graphs, versions, named-member rules.
+  context_parts& parts() noexcept { return parts_; }
+  const context_parts& parts() const noexcept { return parts_; }
+  /// After a message is read: why it is refused as a whole (an object that observers point at
+  /// and nothing owns, say), or empty.
+  std::string why_incomplete() const { return parts_.why_incomplete(); }
+  /// The next value is a message of its own (bale::reader).
+  void restart_message() noexcept { parts_.forget_message(); }
 
   /// Elements that took no input bytes; they cannot be bounded by the input size.
   std::size_t empty_elements_left() const noexcept {
@@ -80,10 +61,7 @@ class read_context : public nesting_state {
   std::size_t empty_elements_ = 0;
   std::size_t empty_bytes_ = 0;
   bool views_allowed_ = true;
-  bool other_members_allowed_ = false;
-  on_demand<object_reader_table> objects_;
-  std::vector<installed_registry> registries_;
-  version_table versions_;
+  context_parts parts_;
 };
 
 }  // namespace bale::detail

@@ -3,7 +3,8 @@
 // What a serializer tells bale::schema_of about the structure it writes, as wire_shape tells
 // formats about sizes:
 //   using schema_shape = bale::schema::sequence<E> | map<K, V> | optional<T> | record<T> | ...;
-// A serializer that declares none is an opaque type, known by its name only (bale/schema.hpp).
+// A serializer that declares none is an opaque type, known by its name only
+// (bale/schema/schema_of.hpp).
 
 #include <array>
 #include <cstddef>

@@ -2,7 +2,7 @@
 #pragma once
 // A 64-bit fingerprint of a C++ type: FNV-1a of the type's name as the compiler spells it, the
 // same within one compiler only. Version 1 .bale files carry it; everything written now carries
-// the fingerprint of the type's schema instead (bale/schema.hpp).
+// the fingerprint of the type's schema instead (bale/schema/schema_of.hpp).
 
 #include <cstdint>
 #include <string_view>

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "bale/core/context_parts.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/type_name.hpp"
 
@@ -36,14 +37,9 @@ namespace bale::detail {
 /// The name under which the self-describing formats store a version.
 inline constexpr std::string_view version_key = "bale_version";
 
-/// A key per type, by address: comparing two is one compare.
-template <class T>
-struct type_key {
-  static constexpr char id = 0;
-};
-
-/// The versions of one message: which versioned types it has met, with the version their data has,
-/// and the version of the value being saved or loaded (ar.version()).
+/// The versions of one message, a part of its context made when the first versioned type is met:
+/// which versioned types it has met, with the version their data has, and the version of the value
+/// being saved or loaded (ar.version()).
 class version_table {
  public:
   std::uint32_t current() const noexcept { return current_; }
@@ -66,14 +62,23 @@ class version_table {
     return false;
   }
 
-  /// The next value is a message of its own: it holds its versions again.
-  void restart() noexcept { met_.clear(); }
+  /// The message is written again, or the next value is a message of its own: either holds its
+  /// versions again. The types a writer's schema shows unversioned stay (they are the file's).
+  void restart_message() noexcept { met_.clear(); }
+  void forget_message() noexcept { met_.clear(); }
 
  private:
   std::vector<std::pair<const void*, std::uint32_t>> met_;
   std::vector<std::string> unversioned_;
   std::uint32_t current_ = 0;
 };
+
+/// The current version (ar.version()): 0 in a message that has met no versioned type.
+template <class Context>
+std::uint32_t current_version(const Context& context) noexcept {
+  const version_table* table = context.parts().template find<version_table>();
+  return table == nullptr ? 0 : table->current();
+}
 
 /// Makes `v` the current version (ar.version()) until the scope ends.
 class version_scope {
@@ -93,11 +98,15 @@ class version_scope {
 /// after T's version if T has one and the message has not met T yet.
 template <class T, class Archive, class F>
 void save_described(Archive& ar, F&& write_members) {
-  version_table& table = ar.context().versions();
-  const version_scope scope(table, version<T>);
   if constexpr (version<T> == 0) {
+    // Inside a versioned type's save, ar.version() of an unversioned member is 0.
+    version_table* table = ar.context().parts().template find<version_table>();
+    if (table == nullptr || table->current() == 0) return ar.write_composite(write_members);
+    const version_scope scope(*table, 0);
     ar.write_composite(write_members);
   } else {
+    version_table& table = ar.context().parts().template get<version_table>();
+    const version_scope scope(table, version<T>);
     const void* const key = &type_key<T>::id;
     const bool first = !table.met(key);
     if (first) table.meet(key, version<T>);
@@ -120,7 +129,7 @@ template <class T, class Archive>
 /// The version T's data in this message was written with: read before its first value.
 template <class T, class Archive>
 std::uint32_t read_version_of(Archive& ar) {
-  version_table& table = ar.context().versions();
+  version_table& table = ar.context().parts().template get<version_table>();
   const void* const key = &type_key<T>::id;
   if (const auto known = table.met(key)) return *known;
   std::uint32_t found = 0;
@@ -138,10 +147,16 @@ std::uint32_t read_version_of(Archive& ar) {
 template <class T, class Archive, class F>
 void load_described(Archive& ar, F&& read_members) {
   ar.read_composite([&] {
-    std::uint32_t v = 0;
-    if constexpr (version<T> != 0) v = read_version_of<T>(ar);
-    const version_scope scope(ar.context().versions(), v);
-    read_members();
+    if constexpr (version<T> != 0) {
+      const std::uint32_t v = read_version_of<T>(ar);
+      const version_scope scope(ar.context().parts().template get<version_table>(), v);
+      read_members();
+    } else {
+      version_table* table = ar.context().parts().template find<version_table>();
+      if (table == nullptr || table->current() == 0) return read_members();
+      const version_scope scope(*table, 0);
+      read_members();
+    }
   });
 }
 

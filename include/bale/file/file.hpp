@@ -4,8 +4,7 @@
 // and a checksum of the payload. Loading reads and checks the header, then reads the payload into
 // memory in one read and decodes from there: what another process does to the file meanwhile can
 // only make the load fail with an error (a mapping would die of SIGBUS if the file shrank).
-// Saving writes a temporary file in the same directory, syncs it and renames it over the target,
-// so a crash never leaves a half-written file in place of a good one. POSIX only.
+// Saving replaces the file atomically (file/posix_io.hpp). POSIX only.
 //
 //   bale::save_file("cells.bale", cells);                       // binary, uncompressed
 //   bale::save_file<bale::compact>("cells.bale", cells, {.compression = bale::codec::zstd});
@@ -23,11 +22,6 @@
 // schema block; a fingerprint of the compiler's spelling of the type, checked only if the
 // reader's compiler spells it the same way) are still read.
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -44,8 +38,6 @@
 #include <utility>
 #include <vector>
 
-#include "bale/binary/format.hpp"
-#include "bale/compact/format.hpp"
 #include "bale/compress/compress.hpp"
 #include "bale/core/deserialize.hpp"
 #include "bale/core/error.hpp"
@@ -55,8 +47,9 @@
 #include "bale/core/serialize.hpp"
 #include "bale/core/type_fingerprint.hpp"
 #include "bale/core/write_context.hpp"
-#include "bale/file/checksum.hpp"
+#include "bale/file/posix_io.hpp"
 #include "bale/file/schema_block.hpp"
+#include "bale/formats.hpp"
 #include "bale/fwd.hpp"
 #include "bale/schema/resolve.hpp"
 
@@ -117,263 +110,6 @@ inline void write_header(std::byte* out, const file_header& h) {
   put_u32(out + 36, crc32c(std::span<const std::byte>(out, 36)));
 }
 
-[[noreturn]] inline void file_error(errc code, const std::filesystem::path& path,
-                                    const std::string& what,
-                                    std::size_t offset = error::no_offset) {
-  throw error(code, "file '" + path.string() + "': " + what, offset);
-}
-[[noreturn]] inline void io_failure(const std::filesystem::path& path, const char* action) {
-  file_error(errc::io_error, path, detail::error_text({action, ": ", std::strerror(errno)}));
-}
-
-/// A file descriptor that closes itself.
-class unique_fd {
- public:
-  explicit unique_fd(int fd) noexcept : fd_(fd) {}
-  unique_fd(unique_fd&& other) noexcept : fd_(other.release()) {}
-  ~unique_fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  unique_fd(const unique_fd&) = delete;
-  unique_fd& operator=(const unique_fd&) = delete;
-  int get() const noexcept { return fd_; }
-  int release() noexcept { return std::exchange(fd_, -1); }
-
- private:
-  int fd_;
-};
-
-/// Opens a file for reading without blocking on a FIFO or device, and refuses anything but a
-/// regular file before a byte is read.
-inline unique_fd open_regular_file(const std::filesystem::path& path, std::size_t& size) {
-  unique_fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
-  if (fd.get() < 0) io_failure(path, "cannot open");
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) io_failure(path, "cannot stat");
-  if (!S_ISREG(st.st_mode)) file_error(errc::io_error, path, "is not a regular file");
-  size = static_cast<std::size_t>(st.st_size);
-  return fd;
-}
-
-/// Reads n bytes at `offset`; fewer means the file ended (or shrank) first.
-inline std::size_t read_at(int fd, const std::filesystem::path& path, std::byte* out, std::size_t n,
-                           std::size_t offset) {
-  std::size_t total = 0;
-  while (total < n) {
-    const ssize_t got = ::pread(fd, out + total, n - total, static_cast<off_t>(offset + total));
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) io_failure(path, "cannot read");
-    if (got == 0) break;
-    total += static_cast<std::size_t>(got);
-  }
-  return total;
-}
-
-/// Memory for a file's bytes, aligned for any scalar. A large block is mapped anonymously and asks
-/// for transparent huge pages: the kernel then fills it a 2 MiB page at a time, where faulting in
-/// 4 KiB pages one by one costs as much as the read itself.
-class byte_block {
- public:
-  byte_block() = default;
-  explicit byte_block(std::size_t size) : size_(size) {
-    if (size < huge_page) {
-      small_ = size != 0 ? std::make_unique_for_overwrite<std::byte[]>(size) : nullptr;
-      data_ = small_.get();
-      return;
-    }
-    mapped_ = (size + huge_page - 1) / huge_page * huge_page;
-    void* at = ::mmap(nullptr, mapped_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (at == MAP_FAILED) throw std::bad_alloc();
-#if defined(MADV_HUGEPAGE)
-    ::madvise(at, mapped_, MADV_HUGEPAGE);
-#endif
-    data_ = static_cast<std::byte*>(at);
-  }
-  byte_block(byte_block&& other) noexcept
-      : small_(std::move(other.small_)),
-        data_(std::exchange(other.data_, nullptr)),
-        size_(std::exchange(other.size_, 0)),
-        mapped_(std::exchange(other.mapped_, 0)) {}
-  byte_block& operator=(byte_block&&) = delete;
-  ~byte_block() {
-    if (mapped_ != 0) ::munmap(data_, mapped_);
-  }
-  std::byte* data() noexcept {
-    return data_;
-  }
-  std::span<const std::byte> bytes() const noexcept {
-    return {data_, size_};
-  }
-
- private:
-  static constexpr std::size_t huge_page = std::size_t{2} << 20;
-  std::unique_ptr<std::byte[]> small_;
-  std::byte* data_ = nullptr;
-  std::size_t size_ = 0;
-  std::size_t mapped_ = 0;
-};
-
-/// An output sink over a file descriptor: small writes gather in a buffer, large ones go straight
-/// from the caller's memory to write(2). Every byte passes through the running CRC32C.
-class file_sink {
- public:
-  static constexpr bool counts_only = false;
-  file_sink(int fd, const std::filesystem::path& path)
-      : fd_(fd), path_(path), buffer_(std::size_t{1} << 16) {}
-
-  void put(const void* data, std::size_t n) {
-    if (n == 0) return;  // data may be null (an empty vector)
-    const auto* bytes = static_cast<const std::byte*>(data);
-    if (n >= buffer_.size() / 2) {
-      flush();
-      write_all(bytes, n);
-      return;
-    }
-    if (used_ + n > buffer_.size()) flush();
-    std::memcpy(buffer_.data() + used_, bytes, n);
-    used_ += n;
-  }
-  void put_block(const void* data, std::size_t n) { put(data, n); }
-  /// Room for n bytes (n <= 16) written in place into the buffer.
-  std::byte* reserve(std::size_t n) {
-    if (used_ + n > buffer_.size()) flush();
-    std::byte* at = buffer_.data() + used_;
-    used_ += n;
-    return at;
-  }
-  /// Room for up to n bytes in the buffer, of which the caller keeps advance(k); null if n is
-  /// more than the buffer holds.
-  std::byte* ensure(std::size_t n) {
-    if (n > buffer_.size()) return nullptr;
-    if (used_ + n > buffer_.size()) flush();
-    return buffer_.data() + used_;
-  }
-  void advance(std::size_t n) noexcept { used_ += n; }
-  /// The most one ensure() lends: the whole buffer, after a flush.
-  std::size_t room() const noexcept { return buffer_.size(); }
-  void flush() {
-    write_all(buffer_.data(), used_);
-    used_ = 0;
-  }
-  std::uint64_t size() const noexcept { return size_; }
-  std::uint32_t checksum() const noexcept { return crc_; }
-
- private:
-  // Every byte of the payload passes here once, in order: the checksum is taken on the way out.
-  void write_all(const std::byte* data, std::size_t n) {
-    crc_ = crc32c_extend(crc_, std::span<const std::byte>(data, n));
-    size_ += n;
-    while (n > 0) {
-      const ssize_t written = ::write(fd_, data, n);
-      if (written < 0 && errno == EINTR) continue;
-      if (written <= 0) io_failure(path_, "cannot write");
-      data += written;
-      n -= static_cast<std::size_t>(written);
-    }
-  }
-
-  int fd_;
-  const std::filesystem::path& path_;
-  std::vector<std::byte> buffer_;
-  std::size_t used_ = 0;
-  std::uint64_t size_ = 0;
-  std::uint32_t crc_ = 0;
-};
-
-// The file save_file replaces: `path`, or the file a symbolic link at `path` leads to (the link is
-// kept, as editors keep it).
-inline std::filesystem::path save_target(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_symlink(path, ec)) return path;
-  const std::filesystem::path target = std::filesystem::weakly_canonical(path, ec);
-  if (ec) file_error(errc::io_error, path, "is a symbolic link that cannot be followed");
-  return target;
-}
-
-// A new file next to `target` with a name no other file has, and the mode the target has (or, for
-// a new file, what the umask leaves of 0666). Its name stays within NAME_MAX however long the
-// target's is.
-inline unique_fd create_temporary(const std::filesystem::path& target, std::string& name) {
-  const std::filesystem::path dir =
-      target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
-  struct stat existing {};
-  const bool replaces = ::stat(target.c_str(), &existing) == 0;
-  constexpr std::size_t kept = 200;  // NAME_MAX is 255 on every POSIX file system bale knows
-  const std::string base = target.filename().string().substr(0, kept);
-  static std::atomic<std::uint64_t> counter{0};
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    const std::uint64_t tag = (static_cast<std::uint64_t>(::getpid()) << 32) ^
-                              static_cast<std::uint64_t>(::time(nullptr)) ^ ++counter;
-    name = (dir / ("." + base + ".tmp-" + std::to_string(tag))).string();
-    unique_fd fd(::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
-    if (fd.get() < 0 && errno == EEXIST) continue;
-    if (fd.get() < 0) io_failure(target, "cannot create a temporary file in its directory");
-    if (replaces) {
-      if (::fchmod(fd.get(), existing.st_mode & 07777) != 0) {
-        ::unlink(name.c_str());
-        io_failure(target, "cannot keep its permissions");
-      }
-      // Keeping the owner works for root or an unchanged owner; otherwise the file is the saver's.
-      [[maybe_unused]] const int ignored = ::fchown(fd.get(), existing.st_uid, existing.st_gid);
-    }
-    return fd;
-  }
-  file_error(errc::io_error, target, "cannot find a free temporary name in its directory");
-}
-
-// Creates a temporary file next to the target, lets `write_payload(sink)` stream the payload after
-// room for the header, writes the header returned by `make_header(sink)`, syncs, and renames the
-// file over the target. The temporary file is removed on any failure.
-template <class WritePayload, class MakeHeader>
-void write_file_atomically(const std::filesystem::path& path, bool sync,
-                           WritePayload&& write_payload, MakeHeader&& make_header) {
-  const std::filesystem::path target = save_target(path);
-  std::string temp;
-  unique_fd fd = create_temporary(target, temp);
-  struct remove_on_failure {
-    const std::string& name;
-    bool done = false;
-    ~remove_on_failure() {
-      if (!done) ::unlink(name.c_str());
-    }
-  } guard{temp};
-  if (::lseek(fd.get(), static_cast<off_t>(file_header_size), SEEK_SET) < 0)
-    io_failure(path, "cannot seek");
-  file_sink sink(fd.get(), path);
-  write_payload(sink);
-  sink.flush();
-  std::byte header[file_header_size];
-  write_header(header, make_header(sink));
-  if (::pwrite(fd.get(), header, file_header_size, 0) != static_cast<ssize_t>(file_header_size))
-    io_failure(path, "cannot write the header");
-  if (sync && ::fdatasync(fd.get()) != 0) io_failure(path, "cannot sync");
-  if (::close(fd.release()) != 0) io_failure(path, "cannot close");
-  if (::rename(temp.c_str(), target.c_str()) != 0)
-    io_failure(path, "cannot rename the temporary file");
-  guard.done = true;
-  if (sync) {
-    const std::filesystem::path dir =
-        target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
-    const unique_fd dir_fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (dir_fd.get() >= 0) ::fsync(dir_fd.get());
-  }
-}
-
-// The name of a format id found in a header, for messages.
-inline std::string format_name_of(std::uint8_t id) {
-  switch (id) {
-    case 1:
-      return "binary";
-    case 2:
-      return "compact";
-    case 3:
-      return "json";
-    case 4:
-      return "msgpack";
-  }
-  return detail::error_text({"an unknown format (", id, ")"});
-}
-
 /// Accepts a file of any format bale writes (bale::inspect_file).
 struct any_format {};
 
@@ -382,10 +118,9 @@ struct any_format {};
 template <class Format>
 void check_file_format(const std::filesystem::path& path, std::uint8_t id, std::size_t at) {
   if constexpr (std::same_as<Format, any_format>) {
-    if (id < 1 || id > 4)  // binary, compact, json, msgpack
-      file_error(errc::invalid_value, path, "holds " + format_name_of(id), at);
+    if (!known_format(id)) file_error(errc::invalid_value, path, "holds " + format_name_of(id), at);
   } else if constexpr (std::same_as<Format, stored_format>) {
-    if (id != binary::id && id != compact::id)
+    if (!known_packed_format(id))
       file_error(errc::wrong_type, path,
                  "holds " + format_name_of(id) +
                      ": name its format, as in load_file<T, bale::" + format_name_of(id) + ">",
@@ -403,10 +138,7 @@ void deserialize_stored(std::uint8_t id, read_context& context, std::span<const 
                         T& value, const resolution* plan = nullptr) {
   const auto read = [&]<class F>(F) { deserialize_planned<F>(context, bytes, plan, value); };
   if constexpr (std::same_as<Format, stored_format>) {
-    if (id == compact::id)
-      read(compact{});
-    else
-      read(binary{});
+    visit_format<is_packed>(id, read);
   } else {
     read(Format{});
   }
@@ -491,7 +223,7 @@ void save_file(const std::filesystem::path& path, const T& value,
   std::vector<std::byte> raw;
   if (options.compression != codec::none) raw = serialize<Format>(value, options.limits);
   detail::write_file_atomically(
-      path, options.sync,
+      path, options.sync, detail::file_header_size,
       [&](detail::file_sink& sink) {
         detail::write_schema_block(sink, schema.text());
         if (options.compression == codec::none) {
@@ -510,12 +242,12 @@ void save_file(const std::filesystem::path& path, const T& value,
           sink.put(packed.data(), packed.size());
         }
       },
-      [&](const detail::file_sink& sink) {
+      [&](const detail::file_sink& sink, std::byte* head) {
         const std::size_t block = detail::schema_block_size(schema.text().size());
         header.stored_size = sink.size();
         header.raw_size = options.compression == codec::none ? sink.size() - block : raw.size();
         header.checksum = sink.checksum();
-        return header;
+        detail::write_header(head, header);
       });
 }
 
@@ -551,8 +283,7 @@ inline resolution file_resolution(const std::filesystem::path& path, std::uint8_
                                   std::string_view text, std::string_view wanted, std::size_t at) {
   try {
     resolution plan(parse_schema(text), parse_schema(wanted));
-    require_followable(plan, format_id != binary::id && format_id != compact::id,
-                       format_name_of(format_id));
+    require_followable(plan, !known_packed_format(format_id), format_name_of(format_id));
     return plan;
   } catch (const error& e) {
     error refused(e.code(), "file '" + path.string() + "': holds another type: " + e.detail(),
@@ -766,14 +497,5 @@ result<T> try_load_file(const std::filesystem::path& path,
 }
 
 BALE_CODECS_END
-
-/// Flushes a file and drops it from the OS page cache, so the next read comes from the device
-/// (for cold-read benchmarks). Returns false if the file cannot be opened.
-inline bool evict_from_page_cache(const std::filesystem::path& path) noexcept {
-  const detail::unique_fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (fd.get() < 0) return false;
-  ::fdatasync(fd.get());
-  return ::posix_fadvise(fd.get(), 0, 0, POSIX_FADV_DONTNEED) == 0;
-}
 
 }  // namespace bale

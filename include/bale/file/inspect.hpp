@@ -23,11 +23,10 @@
 #include <string>
 #include <utility>
 
-#include "bale/binary/format.hpp"
-#include "bale/compact/format.hpp"
 #include "bale/core/error.hpp"
 #include "bale/file/file.hpp"
 #include "bale/file/record_file.hpp"
+#include "bale/formats.hpp"
 #include "bale/schema/decode.hpp"
 #include "bale/schema/tree.hpp"
 #include "bale/schema/value.hpp"
@@ -40,9 +39,11 @@ namespace detail {
 inline std::optional<value> decode_payload(std::uint8_t format_id,
                                            const std::optional<schema_tree>& schema,
                                            std::span<const std::byte> bytes, const limits& lim) {
-  if (!schema || (format_id != binary::id && format_id != compact::id)) return std::nullopt;
-  if (format_id == compact::id) return decode_by_schema<compact>(*schema, bytes, lim);
-  return decode_by_schema<binary>(*schema, bytes, lim);
+  std::optional<value> decoded;
+  if (schema)
+    visit_format<is_packed>(
+        format_id, [&]<class F>(F) { decoded = decode_by_schema<F>(*schema, bytes, lim); });
+  return decoded;
 }
 
 // A file's schema text parsed; an error counts its offset from the start of the file.

@@ -15,11 +15,11 @@
 #include <utility>
 #include <vector>
 
+#include "bale/checksum/crc32c.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/limits.hpp"
-#include "bale/file/checksum.hpp"
 #include "bale/file/file.hpp"
-#include "bale/schema.hpp"
+#include "bale/schema/schema_of.hpp"
 
 namespace bale::detail {
 

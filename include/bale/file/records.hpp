@@ -34,16 +34,16 @@
 #include <string>
 #include <vector>
 
+#include "bale/checksum/crc32c.hpp"
 #include "bale/core/deserialize.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/core/serialize.hpp"
-#include "bale/file/checksum.hpp"
 #include "bale/file/file.hpp"
 #include "bale/file/record_file.hpp"
 #include "bale/fwd.hpp"
-#include "bale/schema.hpp"
+#include "bale/schema/schema_of.hpp"
 
 namespace bale {
 

@@ -15,7 +15,7 @@
 #include <string_view>
 
 #include "bale/core/little_endian.hpp"
-#include "bale/schema.hpp"
+#include "bale/schema/schema_of.hpp"
 
 namespace bale::detail {
 

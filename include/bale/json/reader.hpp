@@ -25,6 +25,7 @@
 #include "bale/core/archive_base.hpp"
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
+#include "bale/core/member_rules.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
@@ -281,7 +282,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
         skip_space();
         expect(':', "':' after the member name");
         if (index == count) {  // the value: process() and skip_value() skip space before it
-          if (!options_.skip_unknown_members && !context_.other_members_allowed())
+          if (!skips_unknown_member(context_, options_.skip_unknown_members))
             fail_at(errc::invalid_value, error_text({"unknown member \"", key, "\""}), at);
           skip_value();
         } else {
@@ -303,7 +304,7 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
         if (member_required<Names>(k))
           fail_at(errc::invalid_value,
                   error_text({"missing required member \"", Names::value[k], "\""}), offset() - 1);
-        if (options_.allow_missing_members || context_.other_members_allowed()) continue;
+        if (keeps_missing_member(context_, options_.allow_missing_members)) continue;
         bool none = false;
         std::size_t i = 0;
         ((i++ == k ? (void)(none = read_absent(members)) : void()), ...);

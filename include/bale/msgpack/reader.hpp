@@ -24,6 +24,7 @@
 #include "bale/core/archive_base.hpp"
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
+#include "bale/core/member_rules.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
@@ -312,7 +313,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       for (std::size_t k = 0; index == count && k < count; ++k)
         if (Names::value[k] == key) index = k;
       if (index == count) index = member_by_former_name<Names>(key);
-      if (index == count && context().other_members_allowed()) {
+      if (index == count && skips_unknown_member(context())) {
         skip_value();
         continue;
       }
@@ -330,7 +331,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
       if (member_required<Names>(k))
         fail(errc::invalid_value,
              error_text({"missing required member \"", Names::value[k], "\""}));
-      if (!context().other_members_allowed())
+      if (!keeps_missing_member(context()))
         fail(errc::invalid_value, error_text({"missing member \"", Names::value[k], "\""}));
     }
   }

@@ -18,10 +18,10 @@
 #include "bale/core/archive_base.hpp"
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
-#include "bale/core/object_table.hpp"  // the counts of a pointer graph's bodies
 #include "bale/core/serializer.hpp"
 #include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"
+#include "bale/msgpack/detail/deferred_counts.hpp"
 #include "bale/msgpack/wire.hpp"
 
 namespace bale::detail {
@@ -80,14 +80,14 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
   void write_deferred_sequence(F&& write_elements) {
     as_value(false, [&] {
       const nesting_guard guard(*this);
-      object_writer_table& objects = context_.objects();
+      auto& counts = context_.parts().get<msgpack_deferred_counts>();
       if constexpr (Sink::counts_only) {
         const std::uint32_t count = write_elements();
-        objects.record_count(count);
+        counts.record(count);
         put_header(msgpack_wire::container::array, count);
       } else {
         std::uint32_t count = 0;
-        if (!objects.recorded_count(count))
+        if (!counts.next(count))
           fail(errc::invalid_value, "a pointer graph in MessagePack is sized before it is written");
         put_header(msgpack_wire::container::array, count);
         if (write_elements() != count)

@@ -21,8 +21,8 @@
 
 #include "bale/core/schema_shape.hpp"
 #include "bale/core/serializer.hpp"
-#include "bale/schema.hpp"
 #include "bale/schema/resolution.hpp"
+#include "bale/schema/schema_of.hpp"
 
 namespace bale {
 

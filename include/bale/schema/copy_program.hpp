@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "bale/core/serializer.hpp"
-#include "bale/schema.hpp"
 #include "bale/schema/resolution.hpp"
+#include "bale/schema/schema_of.hpp"
 #include "bale/schema/tree.hpp"
 
 namespace bale::detail {

@@ -34,8 +34,8 @@
 #include "bale/core/limits.hpp"
 #include "bale/core/little_endian.hpp"
 #include "bale/core/serialize.hpp"
-#include "bale/schema.hpp"
 #include "bale/schema/resolve.hpp"
+#include "bale/schema/schema_of.hpp"
 #include "bale/schema/tree.hpp"
 
 namespace bale {

@@ -27,12 +27,14 @@
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
 #include "bale/core/limits.hpp"
+#include "bale/core/member_rules.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
-#include "bale/schema.hpp"
+#include "bale/core/version.hpp"
 #include "bale/schema/copy_program.hpp"
 #include "bale/schema/decode.hpp"
 #include "bale/schema/resolution.hpp"
+#include "bale/schema/schema_of.hpp"
 
 namespace bale::detail {
 
@@ -540,14 +542,11 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
 namespace bale {
 
 namespace detail {
-/// Formats whose data a resolution plan reads: those without names on the wire.
-template <class F>
-inline constexpr bool resolvable_format = !F::reader::self_describing;
-
 /// Tells the context what the plan knows that the data does not say: which types described by
 /// hand were written without a version.
 inline void expect_versions(read_context& context, const resolution& plan) {
-  for (const std::string& name : plan.unversioned_types()) context.versions().add_unversioned(name);
+  for (const std::string& name : plan.unversioned_types())
+    context.parts().get<version_table>().add_unversioned(name);
 }
 
 /// Reads a T from bytes of the plan's writer schema, with a context the caller set up.
@@ -568,11 +567,11 @@ template <class Format, class T>
 void deserialize_planned(read_context& context, std::span<const std::byte> bytes,
                          const resolution* plan, T& value) {
   if (plan != nullptr) {
-    if constexpr (resolvable_format<Format>) {
+    if constexpr (packed_format<Format>) {
       return deserialize_resolved_in<Format>(context, bytes, *plan, value);
     } else {
       expect_versions(context, *plan);
-      context.allow_other_members();
+      allow_other_members(context);
     }
   }
   deserialize_in<Format>(context, bytes, value);

@@ -13,8 +13,8 @@
 
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
-#include "bale/types/detail/object_graph.hpp"
-#include "bale/types/detail/object_graph_load.hpp"
+#include "bale/graph/object_graph.hpp"
+#include "bale/graph/object_graph_load.hpp"
 
 namespace bale {
 

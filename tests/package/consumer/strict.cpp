@@ -5,10 +5,10 @@
 #include <bale/bale.hpp>
 #include <bale/base64/base64.hpp>
 #include <bale/compress/compress.hpp>
+#include <bale/convert.hpp>
 #include <bale/file/file.hpp>
 #include <bale/file/inspect.hpp>
 #include <bale/file/records.hpp>
-#include <bale/json/convert.hpp>
 #include <bale/json/format.hpp>
 #include <bale/registry.hpp>
 

@@ -21,10 +21,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "bale/binary/format.hpp"
 #include "bale/core/error.hpp"
+#include "bale/core/format.hpp"
 #include "bale/core/little_endian.hpp"
-#include "bale/schema.hpp"
+#include "bale/schema/schema_of.hpp"
 
 namespace bale::mpi::detail {
 
@@ -90,22 +90,18 @@ inline header read_header(std::span<const std::byte> head) {
   return h;
 }
 
-/// A top-level value that is, in the binary format, a length and then its elements' memory: it
-/// is sent from and received into that memory, with no copy.
+/// A top-level value whose bytes in Format are a length and then its elements' memory
+/// (bale::array_is_memory): it is sent from and received into that memory, with no copy.
 template <class Format, class T>
 struct contiguous_payload : std::false_type {};
-template <class E, class Alloc>
-requires(
-    !std::is_same_v<E, bool> &&
-    bale::detail::binary_codec::bulk<E>) struct contiguous_payload<binary, std::vector<E, Alloc>>
-    : std::true_type {
+template <class Format, class E, class Alloc>
+requires array_is_memory<Format, E>
+struct contiguous_payload<Format, std::vector<E, Alloc>> : std::true_type {
   using element = E;
 };
-template <class E, std::size_t N>
-requires(!std::is_same_v<std::remove_const_t<E>, bool> &&
-         bale::detail::binary_codec::bulk<
-             std::remove_const_t<E>>) struct contiguous_payload<binary, std::span<E, N>>
-    : std::true_type {
+template <class Format, class E, std::size_t N>
+requires array_is_memory<Format, std::remove_const_t<E>>
+struct contiguous_payload<Format, std::span<E, N>> : std::true_type {
   using element = std::remove_const_t<E>;
 };
 

@@ -14,9 +14,9 @@
 
 #include "bale/core/archive_base.hpp"
 #include "bale/core/error.hpp"
-#include "bale/core/object_table.hpp"
-#include "bale/types/detail/object_graph.hpp"
-#include "bale/types/detail/polymorphic.hpp"
+#include "bale/graph/object_graph.hpp"
+#include "bale/graph/object_table.hpp"
+#include "bale/graph/polymorphic.hpp"
 
 namespace bale::detail {
 
@@ -44,7 +44,7 @@ const derived_entry<S>* find_type_id(Archive& ar, const derived_types<S>& types,
 /// A byte format's type tag: a type new to the message (0, then its id) or one named before.
 template <class S, class Archive>
 const derived_entry<S>* read_type_tag(Archive& ar, const derived_types<S>& types) {
-  std::vector<std::uint32_t>& named = ar.context().objects().type_ids();
+  std::vector<std::uint32_t>& named = objects_of(ar.context()).type_ids();
   const std::size_t at = ar.offset();
   std::uint32_t tag = 0;
   ar.read_scalar(tag);
@@ -94,8 +94,8 @@ template <class S, class Archive>
 made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>* e,
                            std::size_t at) {
   read_context& context = ar.context();
-  if (context.objects().objects() >= context.limits().max_objects ||
-      context.objects().objects() >= owner_graph::max_objects) [[unlikely]]
+  if (objects_of(context).objects() >= context.limits().max_objects ||
+      objects_of(context).objects() >= owner_graph::max_objects) [[unlikely]]
     fail_too_many_objects(ar);
   made_object<S> made;
   const std::size_t size = e != nullptr ? e->size : sizeof(S);
@@ -141,7 +141,7 @@ made_object<S> make_object(Archive& ar, ownership owner, const derived_entry<S>*
 template <class S, class Archive, class ReadBodies>
 void enter_object(Archive& ar, ownership owner, const made_object<S>& made, bool owning,
                   ReadBodies&& read_bodies) {
-  object_reader_table& table = ar.context().objects();
+  object_reader_table& table = objects_of(ar.context());
   if (owner == ownership::observer) {
     table.add_observed(made.object, *made.type, made.destroy);
     table.observe(table.objects() - 1);
@@ -161,7 +161,7 @@ void enter_object(Archive& ar, ownership owner, const made_object<S>& made, bool
 /// The object numbered `number`, or an error.
 template <class Archive>
 object_reader_table::entry& referred_object(Archive& ar, std::uint64_t number, std::size_t at) {
-  object_reader_table& table = ar.context().objects();
+  object_reader_table& table = objects_of(ar.context());
   object_reader_table::entry* e = table.find(number);
   if (e == nullptr)
     ar.fail_at(errc::invalid_value,
@@ -196,7 +196,7 @@ void refer(Archive& ar, std::shared_ptr<P>& out, std::uint64_t number, std::size
            bool owning) {
   using S = std::remove_const_t<P>;
   using holder = object_reader_table::holder;
-  object_reader_table& table = ar.context().objects();
+  object_reader_table& table = objects_of(ar.context());
   object_reader_table::entry& e = referred_object(ar, number, at);
   const holder held = table.held_by(number);
   if (held == holder::unique)
@@ -218,7 +218,7 @@ void refer(Archive& ar, std::shared_ptr<P>& out, std::uint64_t number, std::size
 template <class Archive, class P>
 void refer(Archive& ar, std::unique_ptr<P>& out, std::uint64_t number, std::size_t at, bool) {
   using S = std::remove_const_t<P>;
-  object_reader_table& table = ar.context().objects();
+  object_reader_table& table = objects_of(ar.context());
   object_reader_table::entry& e = referred_object(ar, number, at);
   if (table.held_by(number) != object_reader_table::holder::observers)
     ar.fail_at(
@@ -249,7 +249,7 @@ void refer(Archive& ar, observer_slot<P>& out, std::uint64_t number, std::size_t
   object_reader_table::entry& e = referred_object(ar, number, at);
   out.pointer = object_as<P>(ar, e, number, at);
   charge_allocation(ar, 1, sizeof(P*) + sizeof(std::size_t));
-  ar.context().objects().observe(number);
+  objects_of(ar.context()).observe(number);
 }
 
 /// Hands a made object to its pointer: shared_ptr<S>, unique_ptr<S> or an observer.
@@ -284,7 +284,7 @@ void load_described_pointer(Archive& ar, Pointer& out, ownership owner, bool own
         refer(ar, out, *ref, at, owning);
         return;
       }
-      const std::size_t expected = ar.context().objects().objects();
+      const std::size_t expected = objects_of(ar.context()).objects();
       if (*id != expected)
         ar.fail_at(errc::invalid_value,
                    error_text({"\"$id\" is ", *id, " where ", expected, " comes next"}), at);

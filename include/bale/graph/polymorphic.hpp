@@ -13,7 +13,8 @@
 #include <typeinfo>
 #include <vector>
 
-#include "bale/core/object_table.hpp"
+#include "bale/graph/installed_registry.hpp"
+#include "bale/graph/object_table.hpp"
 
 namespace bale::detail {
 
@@ -59,7 +60,9 @@ struct derived_types {
 /// The derived types installed for pointers of static type S read or written by Archive, or null.
 template <class S, class Archive, class Context>
 const derived_types<S>* installed_types(Context& context) noexcept {
-  for (const installed_registry& r : context.registries())
+  const std::vector<installed_registry>* installed = registries_of(context);
+  if (installed == nullptr) return nullptr;
+  for (const installed_registry& r : *installed)
     if (*r.site == typeid(S) && *r.archive == typeid(Archive))
       return static_cast<const derived_types<S>*>(r.dispatch);
   return nullptr;

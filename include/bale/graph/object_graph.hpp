@@ -24,9 +24,9 @@
 
 #include "bale/core/archive_base.hpp"
 #include "bale/core/error.hpp"
-#include "bale/core/object_table.hpp"
 #include "bale/core/serializer.hpp"
-#include "bale/types/detail/polymorphic.hpp"
+#include "bale/graph/object_table.hpp"
+#include "bale/graph/polymorphic.hpp"
 
 namespace bale::detail {
 
@@ -81,7 +81,7 @@ object_to_write describe(Archive& ar, const S* pointer) {
 /// how many bodies.
 template <class Archive>
 std::uint32_t run_queued_bodies(Archive& ar) {
-  auto& queue = ar.context().objects().queue();
+  auto& queue = objects_of(ar.context()).queue();
   std::uint32_t count = 0;
   within_field("$objects", [&] {
     while (!queue.empty()) {
@@ -102,7 +102,7 @@ void write_type_tag(Archive& ar, const object_to_write& object) {
   if constexpr (Archive::self_describing) {
     ar.write_field("$type", object.type_name);
   } else {
-    const auto [index, first_time] = ar.context().objects().type_index(*object.type);
+    const auto [index, first_time] = objects_of(ar.context()).type_index(*object.type);
     if (first_time) {
       ar.write_scalar(std::uint32_t{0});
       ar.write_scalar(object.type_id);
@@ -200,7 +200,7 @@ void save_pointer(Archive& ar, const S* pointer, ownership owner) {
     return;
   }
   const object_to_write object = describe(ar, pointer);
-  object_writer_table& table = ar.context().objects();
+  object_writer_table& table = objects_of(ar.context());
   const object_writer_table::found met = table.identify(object.address, *object.type, owner);
   if (met.how != met_as::fresh) {
     if (met.how > met_as::claim || *met.type != *object.type) fail_met_as(ar, met, *object.type);
@@ -235,7 +235,7 @@ struct serializer<detail::queued_bodies> {
   }
   template <class Archive>
   static void load(Archive& ar, detail::queued_bodies&) {
-    detail::body_queue<detail::pending_load>& queue = ar.context().objects().queue();
+    detail::body_queue<detail::pending_load>& queue = objects_of(ar.context()).queue();
     ar.template read_sequence<detail::pending_load>(
         [](std::size_t) {},
         [&](Archive& element) {

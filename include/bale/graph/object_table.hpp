@@ -24,12 +24,12 @@
 #include <utility>
 #include <vector>
 
-#include "bale/core/address_map.hpp"
 #include "bale/core/error_text.hpp"
-#include "bale/core/owner_graph.hpp"
-#include "bale/core/ownership_forest.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/write_context.hpp"
+#include "bale/graph/address_map.hpp"
+#include "bale/graph/owner_graph.hpp"
+#include "bale/graph/ownership_forest.hpp"
 
 namespace bale::detail {
 
@@ -148,7 +148,7 @@ class object_writer_table {
   }
 
   /// Why the message is incomplete (an object that observers met and no pointer owns), or empty.
-  std::string dangling_objects() const {
+  std::string why_incomplete() const {
     const address_map::slot* s = unowned_object();
     if (s == nullptr) return {};
     return error_text({"object ", s->number, " (a ", readable_name(*s->type),
@@ -169,21 +169,11 @@ class object_writer_table {
     return {static_cast<std::uint32_t>(types_.size() - 1), true};
   }
 
-  /// Body counts, one per outermost pointer, for formats that write the count before the bodies
-  /// (MessagePack): the sizing pass records them, the writing pass reads them back in order.
-  void record_count(std::uint32_t count) { counts_.push_back(count); }
-  bool recorded_count(std::uint32_t& count) noexcept {
-    if (next_count_ >= counts_.size()) return false;
-    count = counts_[next_count_++];
-    return true;
-  }
-
   /// Starts the writing pass after the sizing pass, which met the same pointers: from now on
   /// identify() replays the sizing pass's answers.
-  void restart() noexcept {
+  void restart_message() noexcept {
     types_.clear();
     next_ = 0;
-    next_count_ = 0;
     replaying_ = true;
     cursor_ = 0;
     numbers_.clear();  // the log answers from now on
@@ -255,9 +245,7 @@ class object_writer_table {
   std::size_t unowned_ = 0;                  // objects only observers have met
   std::vector<const void*> observed_first_;  // objects an observer met first
   std::vector<const std::type_info*> types_;
-  std::vector<std::uint32_t> counts_;
   ownership_forest forest_;  // started by the first object an observer meets first
-  std::size_t next_count_ = 0;
   body_queue<pending_save> queue_;
 };
 
@@ -351,7 +339,7 @@ class object_reader_table {
 
   /// Why the message is incomplete (an object whose observers would dangle, or a cycle of owning
   /// pointers that would never be freed), or empty.
-  std::string dangling_objects() const {
+  std::string why_incomplete() const {
     if (const auto number = dangling_object())
       return error_text({"object ", *number,
                          " is observed but no chain of shared_ptr, unique_ptr or owning_ptr from "
@@ -401,12 +389,14 @@ class object_reader_table {
   bool cycles_allowed_ = false;
 };
 
-inline object_writer_table& write_context::objects() {
-  return objects_.get();
+/// The objects that a message's pointers own: a part of its context (core/context_parts.hpp),
+/// made when the first pointer is met.
+inline object_writer_table& objects_of(write_context& context) {
+  return context.parts().get<object_writer_table>();
 }
-inline object_reader_table& read_context::objects() {
-  object_reader_table& table = objects_.get();
-  table.allow_owning_cycles(limits_.allow_owning_cycles);
+inline object_reader_table& objects_of(read_context& context) {
+  object_reader_table& table = context.parts().get<object_reader_table>();
+  table.allow_owning_cycles(context.limits().allow_owning_cycles);
   return table;
 }
 
