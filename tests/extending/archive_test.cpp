@@ -3,7 +3,9 @@
 // archive contract (core/archive.hpp) alone. One token per line: `i -5`, `u 7`, `f <hex float>`,
 // `b 1`, `s <bytes>` then the bytes, `[ n` / `( n` / `{ n` before n elements, tuple values or map
 // entries, `<` ... `>` around a type's members with `k name` before each named one, `-` for an
-// empty optional and `+` before a present one's value, `v i` before a variant's alternative.
+// empty optional and `+` before a present one's value, `v i` before a variant's alternative;
+// a pointer is `p -` (null), `p r n` (object n, met before), `p c n` (a unique pointer's claim on
+// object n) or `p n n [type]` (a new object), the outermost pointer's bodies after it.
 #include <gtest/gtest.h>
 
 #include <bale/bale.hpp>
@@ -126,6 +128,20 @@ class writer : public archive_base<writer<Sink>> {
   void write_variant(std::size_t index, F&& f) {
     line('v', std::to_string(index));
     f();
+  }
+
+  // The graph numbers objects and keeps their bodies; the format only spells the pointers.
+  void write_null_pointer(bale::detail::pointer_role) { line('p', "-"); }
+  void write_object_reference(bale::detail::pointer_role, std::uint32_t n, bool claim) {
+    line('p', (claim ? "c " : "r ") + std::to_string(n));
+  }
+  template <class F>
+  void write_new_object(bale::detail::pointer_role, std::uint32_t n,
+                        const bale::detail::object_type& type, bool outermost, F&& write_bodies) {
+    std::string text = "n " + std::to_string(n);
+    if (type.tagged) text += " " + std::string(type.name);
+    line('p', text);
+    if (outermost) write_bodies();
   }
 
   [[noreturn]] void fail(bale::errc code, std::string detail) const {
@@ -279,6 +295,26 @@ class reader : public archive_base<reader> {
     on_index(i);
   }
 
+  template <class Handler>
+  void read_pointer(bale::detail::pointer_role, Handler& handler) {
+    const std::size_t at = offset();
+    const std::string_view text = expect('p');
+    if (text == "-") return;
+    if (text.size() < 3 || text.find_first_of("rcn") != 0 || text[1] != ' ')
+      fail_at(bale::errc::invalid_value, "bad pointer", at);
+    const std::size_t space = std::min(text.find(' ', 2), text.size());
+    std::uint64_t n = 0;
+    const auto r = std::from_chars(text.data() + 2, text.data() + space, n);
+    if (r.ec != std::errc{} || r.ptr != text.data() + space)
+      fail_at(bale::errc::invalid_value, "bad pointer", at);
+    if (text[0] != 'n') return handler.reference(n, at);
+    bale::detail::object_type_read type;
+    type.by_name = true;
+    type.at = at;
+    if (handler.typed() && space < text.size()) type.name = std::string(text.substr(space + 1));
+    handler.fresh(type, n, at, [&] { handler.read_all_bodies(*this); });
+  }
+
   std::size_t offset() const { return static_cast<std::size_t>(pos_ - begin_); }
   std::size_t remaining() const { return static_cast<std::size_t>(end_ - pos_); }
   [[noreturn]] void fail(bale::errc code, std::string detail) const {
@@ -374,6 +410,40 @@ TEST(ExtendingArchive, EveryTypeThroughTheContract) {
   EXPECT_EQ(
       (bale::deserialize<std::vector<order>, lines::format>(bale::serialize<lines::format>(many))),
       many);
+}
+
+struct links {
+  std::shared_ptr<order> first;
+  std::shared_ptr<order> again;  // the same object
+  std::weak_ptr<order> weak;
+  bale::observer<order> watcher;
+  std::unique_ptr<int> own;
+};
+
+TEST(ExtendingArchive, PointersThroughTheContract) {
+  links l;
+  l.first = std::make_shared<order>(order{9, "bo", {}, {}, std::nullopt, u""});
+  l.again = l.first;
+  l.weak = l.first;
+  l.watcher = l.first.get();
+  l.own = std::make_unique<int>(4);
+  const auto bytes = bale::serialize<lines::format>(l);
+  EXPECT_NE(text_of(bytes).find("p n 0\n"), std::string::npos);
+  EXPECT_NE(text_of(bytes).find("p r 0\n"), std::string::npos);
+  const auto back = bale::deserialize<links, lines::format>(bytes);
+  ASSERT_NE(back.first, nullptr);
+  EXPECT_EQ(*back.first, *l.first);
+  EXPECT_EQ(back.again, back.first);
+  EXPECT_EQ(back.weak.lock(), back.first);
+  EXPECT_EQ(back.watcher.get(), back.first.get());
+  ASSERT_NE(back.own, nullptr);
+  EXPECT_EQ(*back.own, 4);
+  // The graph checks what the format read: a reference to an object not yet made.
+  std::string forward = text_of(bytes);
+  forward.replace(forward.find("p n 0\n"), 6, "p r 5\n");
+  auto r = bale::try_deserialize<links, lines::format>(forward);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message().find("a reference to object 5"), std::string::npos);
 }
 
 TEST(ExtendingArchive, DamagedInputFailsCleanly) {

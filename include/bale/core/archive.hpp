@@ -33,9 +33,12 @@
 //   write_variant(index, f)          f() writes the alternative
 //   fail(code, detail)               throws bale::error
 //   context()                        the write_context of this call
-//   write_deferred_sequence(f)       self-describing formats only, asked by pointers
-//                                    (types/detail/object_graph.hpp): a sequence whose length
-//                                    f() returns after writing it
+//   write_null_pointer(role), write_object_reference(role, number, claim),
+//   write_new_object(role, number, type, outermost, write_bodies)
+//                                    a pointer (core/pointers.hpp, which says what each means)
+//   write_deferred_sequence(f)       formats that use the shared named pointer form only
+//                                    (core/named_pointers.hpp): a sequence whose length f()
+//                                    returns after writing it
 //
 // Input verbs (the same shapes; the archive checks lengths against the input and charges what the
 // callbacks will allocate to the read_context's budget before calling them)
@@ -54,18 +57,22 @@
 //   read_map_entry(k, v), read_object<Names>(m...), read_composite(f), read_field(name, v),
 //   read_optional(on_present), read_variant(count, on_index(i)) with i < count checked,
 //   read_version() -> std::uint32_t (first inside read_composite, where write_version wrote one)
+//   read_pointer(role, handler)      a pointer: tells the graph's handler what it found
+//                                    (core/pointers.hpp)
 //   offset(), remaining(), fail(code, detail), fail_at(code, detail, offset), context()
 
 #include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "bale/core/error.hpp"
+#include "bale/core/pointers.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/write_context.hpp"
 
@@ -99,15 +106,50 @@ struct opaque {
 struct two_names {
   static constexpr std::array<std::string_view, 2> value{"a", "b"};
 };
+struct body_writer {
+  std::uint32_t operator()() const;
+};
+// What read_pointer tells the graph (core/pointers.hpp).
+struct pointer_handler {
+  using body_type = int;
+  bool typed() const;
+  void reference(std::uint64_t, std::size_t);
+  template <class ReadBodies>
+  void fresh(const object_type_read&, std::optional<std::uint64_t>, std::size_t, ReadBodies&&);
+  template <class Archive>
+  void read_all_bodies(Archive&);
+  template <class Archive>
+  bool read_one_body(Archive&);
+  bool bodies_left();
+};
 
 }  // namespace bale::detail::contract
 
 namespace bale {
 
+/// An archive that writes pointers: null, a reference to an earlier object, a new object
+/// (core/pointers.hpp). A format without these verbs fails here, and so output_archive.
+template <class A>
+concept writes_pointers = requires(A& ar, detail::pointer_role role, std::uint32_t number,
+                                   const detail::object_type& type,
+                                   detail::contract::body_writer bodies) {
+  ar.write_null_pointer(role);
+  ar.write_object_reference(role, number, true);
+  ar.write_new_object(role, number, type, true, bodies);
+};
+
+/// An archive that reads pointers, telling the graph what it found (core/pointers.hpp). A format
+/// without read_pointer fails here, and so input_archive.
+template <class A>
+concept reads_pointers = requires(A& ar, detail::pointer_role role,
+                                  detail::contract::pointer_handler& handler) {
+  ar.read_pointer(role, handler);
+};
+
 /// An archive that writes: the verbs serializer<T>::save may call.
 template <class A>
 concept output_archive =
-    A::is_saving && !A::is_loading &&
+    writes_pointers<A> && A::is_saving && !A::is_loading &&
     requires(A & ar, const int& i, const int* p, std::size_t n, detail::contract::action f) {
   { A::self_describing } -> std::convertible_to<bool>;
   { A::template bulk<detail::contract::opaque> } -> std::convertible_to<bool>;
@@ -135,7 +177,7 @@ concept output_archive =
 /// An archive that reads: the verbs serializer<T>::load may call.
 template <class A>
 concept input_archive =
-    A::is_loading && !A::is_saving &&
+    reads_pointers<A> && A::is_loading && !A::is_saving &&
     requires(A & ar, int& i, int* p, std::size_t n, std::string& s, detail::contract::action f) {
   { A::self_describing } -> std::convertible_to<bool>;
   { A::template bulk<detail::contract::opaque> } -> std::convertible_to<bool>;

@@ -5,11 +5,15 @@
 //   using wire_shape = wire::scalar<U> | wire::product<Ts...> | wire::repeat<T, N>
 //                    | wire::length_prefixed | wire::flag_prefixed | wire::index_prefixed;
 //   static constexpr bool wire_compatible;  // memory bytes == binary wire bytes on little-endian
-// A serializer that declares neither is opaque: no fixed size, minimum size 0, never memcpy'd.
+// A serializer that declares a schema_shape (core/schema_shape.hpp) of a standard structure and no
+// wire_shape has the wire shape of that structure: a sequence is length-prefixed, an optional or
+// a pointer flag-prefixed, a fixed count a repeat, a tuple a product. A serializer that declares
+// neither is opaque: no fixed size, minimum size 0, never memcpy'd.
 
 #include <cstddef>
 #include <type_traits>
 
+#include "bale/core/schema_shape.hpp"
 #include "bale/fwd.hpp"
 
 namespace bale::wire {
@@ -41,10 +45,84 @@ template <class T>
 concept has_wire_shape = requires {
   typename serializer<T>::wire_shape;
 };
+template <class T>
+concept has_schema_shape = requires {
+  typename serializer<T>::schema_shape;
+};
+
+template <class T>
+struct wire_shape_of;
+
+/// The wire shape a schema shape implies; opaque where it implies none (a record, bits, a
+/// structure the same as another type's).
+template <class Schema>
+struct wire_of_schema {
+  using type = wire::opaque;
+};
+template <class A>
+struct wire_of_schema<schema::scalar<A>> {
+  using type = wire::scalar<A>;
+};
+template <class E>
+struct wire_of_schema<schema::enumeration<E>> {
+  using type = wire::scalar<std::underlying_type_t<E>>;
+};
+template <class C>
+struct wire_of_schema<schema::text<C>> {
+  using type = wire::length_prefixed;
+};
+template <class E>
+struct wire_of_schema<schema::sequence<E>> {
+  using type = wire::length_prefixed;
+};
+template <class K>
+struct wire_of_schema<schema::set<K>> {
+  using type = wire::length_prefixed;
+};
+template <class K, class V>
+struct wire_of_schema<schema::map<K, V>> {
+  using type = wire::length_prefixed;
+};
+template <class E, std::size_t N>
+struct wire_of_schema<schema::fixed<E, N>> {
+  using type = wire::repeat<E, N>;
+};
+template <class... Es>
+struct wire_of_schema<schema::tuple<Es...>> {
+  using type = wire::product<Es...>;
+};
+template <class T>
+struct wire_of_schema<schema::optional<T>> {
+  using type = wire::flag_prefixed;
+};
+template <schema::owner O, class T>
+struct wire_of_schema<schema::pointer<O, T>> {
+  using type = wire::flag_prefixed;
+};
+template <>
+struct wire_of_schema<schema::none> {
+  using type = wire::product<>;
+};
+template <class... As>
+struct wire_of_schema<schema::variant<As...>> {
+  using type = wire::index_prefixed;
+};
+template <class Rep, class Period>
+struct wire_of_schema<schema::duration<Rep, Period>> {
+  using type = typename wire_shape_of<Rep>::type;
+};
+template <class Duration>
+struct wire_of_schema<schema::time_point<Duration>> {
+  using type = typename wire_shape_of<Duration>::type;
+};
 
 template <class T>
 struct wire_shape_of {
   using type = wire::opaque;
+};
+template <has_schema_shape T>
+requires(!has_wire_shape<T>) struct wire_shape_of<T> {
+  using type = typename wire_of_schema<typename serializer<T>::schema_shape>::type;
 };
 template <has_wire_shape T>
 struct wire_shape_of<T> {

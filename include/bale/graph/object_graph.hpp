@@ -1,19 +1,11 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// How a pointer is written and read, for shared_ptr, weak_ptr, unique_ptr (bale/types/memory.hpp)
-// and observers of objects they own (bale/types/observer.hpp) alike: null, a reference to an
-// object met earlier in the message, or a new object, whose body joins the message's queue
-// (core/object_table.hpp). The first pointer met outside the queue's loop writes or reads every
-// body the queue then holds, breadth first.
-//
-// Byte formats: a shared pointer or an observer is a u32 tag (0 null, 1 new, n >= 2 the object
-// numbered n - 2); a unique one a state byte (0 null, 1 new, 2 then a u32 number: it owns an
-// object an observer met first). A new object of a type read through a registry then has a
-// type tag (u32: 0 then the type's u32 id for a type new to the message, k >= 1 for the message's
-// k-th type); the outermost pointer then has the bodies, one after another, with no count.
-// Self-describing formats: null, {"$ref": n} (a reference, or a unique one's claim), or
-// {"$id": n, "$type": name, "$objects": [...]}, the last only at the outermost pointer.
-// docs/graphs.md has it all with examples.
+// How a pointer is written, for shared_ptr, weak_ptr, unique_ptr (bale/types/memory.hpp) and
+// observers of objects they own (bale/types/observer.hpp) alike: null, a reference to an object
+// met earlier in the message, or a new object, whose body joins the message's queue
+// (graph/object_table.hpp). The first pointer met outside the queue's loop writes every body the
+// queue then holds, breadth first. The format puts each into its own form through the contract's
+// pointer verbs (core/pointers.hpp); docs/graphs.md has the forms with examples.
 
 #include <cstddef>
 #include <cstdint>
@@ -93,81 +85,19 @@ std::uint32_t run_queued_bodies(Archive& ar) {
   return count;
 }
 
-/// Stands for the queued bodies as one value of a self-describing format.
-struct queued_bodies {};
-
+/// The type tag a new object's pointer carries: none for the pointer's static type; else the
+/// registry's name and id, and its index among the types this message has named.
 template <class Archive>
-void write_type_tag(Archive& ar, const object_to_write& object) {
-  if (object.type_name.empty()) return;
-  if constexpr (Archive::self_describing) {
-    ar.write_field("$type", object.type_name);
-  } else {
-    const auto [index, first_time] = objects_of(ar.context()).type_index(*object.type);
-    if (first_time) {
-      ar.write_scalar(std::uint32_t{0});
-      ar.write_scalar(object.type_id);
-    } else {
-      ar.write_scalar(index + 1);
-    }
-  }
-}
-
-template <class Archive>
-void write_reference(Archive& ar, std::uint32_t number) {
-  if constexpr (Archive::self_describing)
-    ar.write_optional(
-        true, [&] { ar.write_composite([&] { ar.write_field("$ref", std::uint64_t{number}); }); });
-  else
-    ar.write_scalar(std::uint32_t{number + 2});
-}
-
-template <class Archive>
-void write_new_object(Archive& ar, ownership owner, std::uint32_t number,
-                      const object_to_write& object, bool outermost) {
-  if constexpr (Archive::self_describing) {
-    ar.write_optional(true, [&] {
-      ar.write_composite([&] {
-        ar.write_field("$id", std::uint64_t{number});
-        write_type_tag(ar, object);
-        if (outermost) ar.write_field("$objects", queued_bodies{});
-      });
-    });
-  } else {
-    if (owner == ownership::unique)
-      ar.write_scalar(std::uint8_t{1});
-    else
-      ar.write_scalar(std::uint32_t{1});
-    write_type_tag(ar, object);
-    if (outermost) run_queued_bodies(ar);
-  }
-}
-
-template <class Archive>
-void write_null(Archive& ar, ownership owner) {
-  if constexpr (Archive::self_describing)
-    ar.write_optional(false, [] {});
-  else if (owner == ownership::unique)
-    ar.write_scalar(std::uint8_t{0});
-  else
-    ar.write_scalar(std::uint32_t{0});
+object_type type_of(Archive& ar, const object_to_write& object) {
+  if (object.type_name.empty()) return {};
+  const auto [index, first] = objects_of(ar.context()).type_index(*object.type);
+  return {true, object.type_name, object.type_id, index, first};
 }
 
 template <class Archive>
 [[noreturn, gnu::cold]] void fail_too_many_objects(const Archive& ar) {
   ar.fail(errc::element_limit, error_text({"more than ", ar.context().limits().max_objects,
                                            " objects (limits::max_objects)"}));
-}
-
-/// A unique_ptr's claim on an object an observer met first: in bytes, the state byte 2 where
-/// 0 is null and 1 a new object, then the object's number.
-template <class Archive>
-void write_claim(Archive& ar, ownership owner, std::uint32_t number) {
-  if (Archive::self_describing || owner != ownership::unique) {
-    write_reference(ar, number);
-  } else {
-    ar.write_scalar(std::uint8_t{2});
-    ar.write_scalar(number);
-  }
 }
 
 template <class Archive>
@@ -196,7 +126,7 @@ template <class Archive>
 template <class Archive, class S>
 void save_pointer(Archive& ar, const S* pointer, ownership owner) {
   if (pointer == nullptr) {
-    write_null(ar, owner);
+    ar.write_null_pointer(owner);
     return;
   }
   const object_to_write object = describe(ar, pointer);
@@ -204,48 +134,22 @@ void save_pointer(Archive& ar, const S* pointer, ownership owner) {
   const object_writer_table::found met = table.identify(object.address, *object.type, owner);
   if (met.how != met_as::fresh) {
     if (met.how > met_as::claim || *met.type != *object.type) fail_met_as(ar, met, *object.type);
-    if (met.how == met_as::claim)
-      write_claim(ar, owner, met.number);
-    else
-      write_reference(ar, met.number);
+    ar.write_object_reference(owner, met.number, met.how == met_as::claim);
     return;
   }
   if (table.objects() > ar.context().limits().max_objects || met.number > 0xFFFF'FFFDU)
     fail_too_many_objects(ar);
+  const object_type type = type_of(ar, object);
+  const auto write_bodies = [&] { return run_queued_bodies(ar); };
   body_queue<pending_save>& queue = table.queue();
   if (queue.draining()) {
     queue.push({met.number, object.address, object.save});
-    write_new_object(ar, owner, met.number, object, false);
+    ar.write_new_object(owner, met.number, type, false, write_bodies);
     return;
   }
   const typename body_queue<pending_save>::drain_guard draining(queue);
   queue.push({met.number, object.address, object.save});
-  write_new_object(ar, owner, met.number, object, true);
+  ar.write_new_object(owner, met.number, type, true, write_bodies);
 }
 
 }  // namespace bale::detail
-
-namespace bale {
-
-template <>
-struct serializer<detail::queued_bodies> {
-  template <class Archive>
-  static void save(Archive& ar, const detail::queued_bodies&) {
-    ar.write_deferred_sequence([&] { return detail::run_queued_bodies(ar); });
-  }
-  template <class Archive>
-  static void load(Archive& ar, detail::queued_bodies&) {
-    detail::body_queue<detail::pending_load>& queue = objects_of(ar.context()).queue();
-    ar.template read_sequence<detail::pending_load>(
-        [](std::size_t) {},
-        [&](Archive& element) {
-          if (queue.empty())
-            ar.fail(errc::invalid_value, "more object bodies than new objects before them");
-          const detail::pending_load next = queue.pop();
-          next.run(&element, next.object);
-        });
-    if (!queue.empty()) ar.fail(errc::invalid_value, "fewer object bodies than new objects");
-  }
-};
-
-}  // namespace bale

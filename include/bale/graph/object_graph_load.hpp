@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// Reading a pointer that owns (or shares) its object: the counterpart of object_graph.hpp, which
-// has the wire forms. Every number, reference and type is checked against what the message has
-// made so far before it is used, so no input makes a pointer to an object of another type.
+// Reading a pointer that owns (or shares) its object: the counterpart of object_graph.hpp. The
+// format reads its form of the pointer (read_pointer, core/pointers.hpp) and hands what it found
+// to pointer_reading below, which checks every number, reference and type against what the
+// message has made so far before it is used, so no input makes a pointer to an object of another
+// type.
 
 #include <cstddef>
 #include <cstdint>
@@ -41,27 +43,36 @@ const derived_entry<S>* find_type_id(Archive& ar, const derived_types<S>& types,
   return e;
 }
 
-/// A byte format's type tag: a type new to the message (0, then its id) or one named before.
+/// A new object's type, found by tag (a type new to the message: 0, then its id; or one named
+/// before) or by name.
 template <class S, class Archive>
-const derived_entry<S>* read_type_tag(Archive& ar, const derived_types<S>& types) {
-  std::vector<std::uint32_t>& named = objects_of(ar.context()).type_ids();
-  const std::size_t at = ar.offset();
-  std::uint32_t tag = 0;
-  ar.read_scalar(tag);
-  if (tag != 0) {
-    if (tag - 1 >= named.size())
-      ar.fail_at(errc::invalid_value,
-                 error_text({"type tag ", tag, ": the message has named ", named.size(), " types"}),
-                 at);
-    return find_type_id(ar, types, named[tag - 1], at);
+const derived_entry<S>* find_type(Archive& ar, const derived_types<S>& types,
+                                  const object_type_read& type) {
+  if (type.by_name) {
+    if (!type.name)
+      ar.fail_at(errc::invalid_value, "a new object here needs its \"$type\"", type.at);
+    const derived_entry<S>* e = types.find(std::string_view(*type.name));
+    if (e == nullptr)
+      ar.fail_at(errc::wrong_type,
+                 "type \"" + *type.name + "\" is not one a registry given to this call lists for " +
+                     readable_name(typeid(S)),
+                 type.at);
+    return e;
   }
-  std::uint32_t id = 0;
-  ar.read_scalar(id);
-  const derived_entry<S>* e = find_type_id(ar, types, id, at);
+  std::vector<std::uint32_t>& named = objects_of(ar.context()).type_ids();
+  if (type.tag != 0) {
+    if (type.tag - 1 >= named.size())
+      ar.fail_at(
+          errc::invalid_value,
+          error_text({"type tag ", type.tag, ": the message has named ", named.size(), " types"}),
+          type.at);
+    return find_type_id(ar, types, named[type.tag - 1], type.at);
+  }
+  const derived_entry<S>* e = find_type_id(ar, types, type.id, type.at);
   for (const std::uint32_t earlier : named)
-    if (earlier == id)
-      ar.fail_at(errc::invalid_value, error_text({"type id ", id, " named twice"}), at);
-  named.push_back(id);
+    if (earlier == type.id)
+      ar.fail_at(errc::invalid_value, error_text({"type id ", type.id, " named twice"}), type.at);
+  named.push_back(type.id);
   return e;
 }
 
@@ -266,48 +277,6 @@ void adopt(observer_slot<S>& out, const made_object<S>& made) {
   out.pointer = made.site;
 }
 
-/// A self-describing format's pointer: null, {"$ref": n} or {"$id": n, "$type": ..., "$objects":
-/// [...]}.
-template <class Archive, class Pointer>
-void load_described_pointer(Archive& ar, Pointer& out, ownership owner, bool owning) {
-  using S = std::remove_const_t<typename Pointer::element_type>;
-  ar.read_optional([&] {
-    ar.read_composite([&] {
-      const std::size_t at = ar.offset();
-      std::optional<std::uint64_t> ref;
-      std::optional<std::uint64_t> id;
-      ar.read_field("$ref", ref);
-      ar.read_field("$id", id);
-      if (ref.has_value() == id.has_value())
-        ar.fail_at(errc::invalid_value, "a pointer is {\"$ref\": n} or {\"$id\": n, ...}", at);
-      if (ref) {
-        refer(ar, out, *ref, at, owning);
-        return;
-      }
-      const std::size_t expected = objects_of(ar.context()).objects();
-      if (*id != expected)
-        ar.fail_at(errc::invalid_value,
-                   error_text({"\"$id\" is ", *id, " where ", expected, " comes next"}), at);
-      const derived_entry<S>* e = nullptr;
-      if (const derived_types<S>* types = registry_types<S>(ar)) {
-        std::optional<std::string> name;
-        ar.read_field("$type", name);
-        if (!name) ar.fail_at(errc::invalid_value, "a new object here needs its \"$type\"", at);
-        e = types->find(std::string_view(*name));
-        if (e == nullptr)
-          ar.fail_at(errc::wrong_type,
-                     "type \"" + *name + "\" is not one a registry given to this call lists for " +
-                         readable_name(typeid(S)),
-                     at);
-      }
-      const made_object<S> made = make_object<S>(ar, owner, e, at);
-      adopt(out, made);
-      queued_bodies bodies;
-      enter_object(ar, owner, made, owning, [&] { ar.read_field("$objects", bodies); });
-    });
-  });
-}
-
 /// Runs read(), which reads the objects of a pointer to the polymorphic S with no registry for
 /// it: data written with a registry holds a type tag there, which reads as garbage. An error
 /// says so, instead of only what the garbage looked like.
@@ -326,51 +295,73 @@ void hint_registry(Read&& read) {
   }
 }
 
-/// Reads a pointer into `out`: a shared_ptr, a unique_ptr or an observer's slot. `owning` is
-/// false when `out` stands in for a weak_ptr: the object outlives the read only if a pointer that
-/// owns it does.
+/// What a format's read_pointer tells the graph (the handler of core/pointers.hpp), for a pointer
+/// read into `out`: a shared_ptr, a unique_ptr or an observer's slot. `owning` is false when `out`
+/// stands in for a weak_ptr: the object outlives the read only if a pointer that owns it does.
+template <class Archive, class Pointer>
+class pointer_reading {
+ public:
+  using S = std::remove_const_t<typename Pointer::element_type>;
+  /// What the allocation budget is charged per body a format's sequence of bodies announces.
+  using body_type = pending_load;
+
+  pointer_reading(Archive& ar, Pointer& out, ownership owner, bool owning)
+      : ar_(ar), out_(out), owner_(owner), owning_(owning), types_(registry_types<S>(ar)) {}
+
+  bool typed() const noexcept { return types_ != nullptr; }
+
+  void reference(std::uint64_t number, std::size_t at) { refer(ar_, out_, number, at, owning_); }
+
+  template <class ReadBodies>
+  void fresh(const object_type_read& type, std::optional<std::uint64_t> number, std::size_t at,
+             ReadBodies&& read_bodies) {
+    if (number) {
+      const std::size_t expected = objects_of(ar_.context()).objects();
+      if (*number != expected)
+        ar_.fail_at(errc::invalid_value,
+                    error_text({"\"$id\" is ", *number, " where ", expected, " comes next"}), at);
+    }
+    const derived_entry<S>* e = types_ != nullptr ? find_type(ar_, *types_, type) : nullptr;
+    const made_object<S> made = make_object<S>(ar_, owner_, e, at);
+    adopt(out_, made);
+    const auto enter = [&] { enter_object(ar_, owner_, made, owning_, read_bodies); };
+    if constexpr (std::is_polymorphic_v<S>) {
+      // Without a registry, a writer's type tag reads as the start of a body: say why.
+      if (types_ == nullptr && !number) return hint_registry<S>(enter);
+    }
+    enter();
+  }
+
+  template <class A>
+  void read_all_bodies(A& ar) {
+    static_assert(std::is_same_v<A, Archive>, "bodies are read by the archive that queued them");
+    run_queued_bodies(ar);
+  }
+  template <class A>
+  bool read_one_body(A& element) {
+    static_assert(std::is_same_v<A, Archive>, "bodies are read by the archive that queued them");
+    body_queue<pending_load>& queue = objects_of(ar_.context()).queue();
+    if (queue.empty()) return false;
+    const pending_load next = queue.pop();
+    next.run(&element, next.object);
+    return true;
+  }
+  bool bodies_left() { return !objects_of(ar_.context()).queue().empty(); }
+
+ private:
+  Archive& ar_;
+  Pointer& out_;
+  ownership owner_;
+  bool owning_;
+  const derived_types<S>* types_;
+};
+
+/// Reads a pointer into `out` (see pointer_reading).
 template <class Archive, class Pointer>
 void load_pointer(Archive& ar, Pointer& out, ownership owner, bool owning = true) {
-  using S = std::remove_const_t<typename Pointer::element_type>;
   out.reset();
-  if constexpr (Archive::self_describing) {
-    load_described_pointer(ar, out, owner, owning);
-  } else {
-    const auto read_new = [&](std::size_t at) {
-      const derived_types<S>* types = registry_types<S>(ar);
-      const derived_entry<S>* e = types != nullptr ? read_type_tag(ar, *types) : nullptr;
-      const made_object<S> made = make_object<S>(ar, owner, e, at);
-      adopt(out, made);
-      if constexpr (std::is_polymorphic_v<S>) {
-        if (types == nullptr) {
-          hint_registry<S>(
-              [&] { enter_object(ar, owner, made, owning, [&] { run_queued_bodies(ar); }); });
-          return;
-        }
-      }
-      enter_object(ar, owner, made, owning, [&] { run_queued_bodies(ar); });
-    };
-    const std::size_t at = ar.offset();
-    if (owner == ownership::unique) {
-      std::uint8_t state = 0;
-      ar.read_scalar(state);
-      if (state == 1) read_new(at);
-      if (state < 2) return;
-      if (state > 2)
-        ar.fail_at(errc::invalid_value,
-                   error_text({"a unique pointer's state is ", state,
-                               ": 0 null, 1 new, 2 owner of an observed object"}),
-                   at);
-      std::uint32_t number = 0;
-      ar.read_scalar(number);
-      refer(ar, out, number, at, owning);
-      return;
-    }
-    std::uint32_t tag = 0;
-    ar.read_scalar(tag);
-    if (tag == 1) read_new(at);
-    if (tag >= 2) refer(ar, out, tag - 2U, at, owning);
-  }
+  pointer_reading<Archive, Pointer> reading(ar, out, owner, owning);
+  ar.read_pointer(owner, reading);
 }
 
 }  // namespace bale::detail

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "bale/core/error_text.hpp"
+#include "bale/core/pointers.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/write_context.hpp"
 #include "bale/graph/address_map.hpp"
@@ -93,10 +94,6 @@ class body_queue {
   std::size_t current_ = ownership_forest::outside;
   bool draining_ = false;
 };
-
-/// Who a pointer is: the owner of its object (unique_ptr, owning_ptr), one of its shared owners
-/// (shared_ptr, weak_ptr), or an observer (bale::observer) of an object owned elsewhere.
-enum class pointer_role : std::uint8_t { unique, shared, observer };
 
 /// How a pointer met its object: first (the body follows), again (a reference), or as the owner
 /// of an object an observer met first (a claim: a reference that takes ownership).

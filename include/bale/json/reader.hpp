@@ -26,6 +26,7 @@
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/member_rules.hpp"
+#include "bale/core/named_pointers.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
@@ -424,6 +425,11 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     } else {
       read_tuple(0, read_members);
     }
+  }
+  /// A pointer, in the form every format that names things shares (core/named_pointers.hpp).
+  template <class Handler>
+  void read_pointer(pointer_role, Handler& handler) {
+    read_named_pointer(*this, handler);
   }
   template <class F>
   void read_optional(F&& on_present) {

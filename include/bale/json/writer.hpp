@@ -22,6 +22,7 @@
 #include "bale/core/archive_base.hpp"
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
+#include "bale/core/named_pointers.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"
@@ -92,6 +93,16 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
     open('[', frame::array);
     (void)write_elements();
     close(']');
+  }
+  // Pointers, in the form every format that names things shares (core/named_pointers.hpp).
+  void write_null_pointer(pointer_role) { write_named_null(*this); }
+  void write_object_reference(pointer_role, std::uint32_t number, bool) {
+    write_named_reference(*this, number);
+  }
+  template <class F>
+  void write_new_object(pointer_role, std::uint32_t number, const object_type& type, bool outermost,
+                        F&& write_bodies) {
+    write_named_new_object(*this, number, type, outermost, write_bodies);
   }
   template <class T>
   void write_contiguous_sequence(const T* data, std::size_t count) {

@@ -25,6 +25,7 @@
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/member_rules.hpp"
+#include "bale/core/named_pointers.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
@@ -213,6 +214,11 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
     within_field(name, [&] { process(value); });
     level_ = outer;
     seek(resume);
+  }
+  /// A pointer, in the form every format that names things shares (core/named_pointers.hpp).
+  template <class Handler>
+  void read_pointer(pointer_role, Handler& handler) {
+    read_named_pointer(*this, handler);
   }
   template <class F>
   void read_optional(F&& on_present) {

@@ -16,6 +16,7 @@
 
 #include "bale/core/archive_base.hpp"
 #include "bale/core/error.hpp"
+#include "bale/core/pointers.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
@@ -158,6 +159,39 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
       on_present();
     }
   }
+  /// A pointer in the form packed_writer writes it.
+  template <class Handler>
+  void read_pointer(pointer_role role, Handler& handler) {
+    const std::size_t at = offset();
+    if (role == pointer_role::unique) {
+      std::uint8_t state = 0;
+      read_scalar(state);
+      if (state == 0) return;
+      if (state == 2) {
+        std::uint32_t number = 0;
+        read_scalar(number);
+        return handler.reference(number, at);
+      }
+      if (state != 1)
+        fail_at(errc::invalid_value,
+                error_text({"a unique pointer's state is ", state,
+                            ": 0 null, 1 new, 2 owner of an observed object"}),
+                at);
+    } else {
+      std::uint32_t tag = 0;
+      read_scalar(tag);
+      if (tag == 0) return;
+      if (tag >= 2) return handler.reference(tag - 2U, at);
+    }
+    object_type_read type;
+    if (handler.typed()) {
+      type.at = offset();
+      read_scalar(type.tag);
+      if (type.tag == 0) read_scalar(type.id);
+    }
+    handler.fresh(type, std::nullopt, at, [&] { handler.read_all_bodies(*this); });
+  }
+
   /// Reads an index below `count` and calls on_index(index).
   template <class F>
   void read_variant(std::size_t count, F&& on_index) {

@@ -12,6 +12,7 @@
 
 #include "bale/core/archive_base.hpp"
 #include "bale/core/error.hpp"
+#include "bale/core/pointers.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
 #include "bale/core/write_context.hpp"
@@ -115,6 +116,33 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
     const nesting guard(*this, level_kind::wraps_one);
     write_value();
   }
+  // Pointers (core/pointers.hpp). A shared pointer or an observer is a u32 tag: 0 null, 1 new,
+  // n >= 2 the object numbered n - 2. A unique one is a state byte: 0 null, 1 new, 2 and a u32
+  // number for its claim on an object observers met first. A registry's type follows a new
+  // object's tag: u32 0 and the type's u32 id the first time in a message, else the type's index
+  // plus one. The outermost pointer's bodies follow it, one after another, with no count.
+  void write_null_pointer(pointer_role role) { write_pointer_tag(role, 0); }
+  void write_object_reference(pointer_role role, std::uint32_t number, bool claim) {
+    if (claim && role == pointer_role::unique) {
+      write_scalar(std::uint8_t{2});
+      write_scalar(number);
+    } else {
+      write_scalar(std::uint32_t{number + 2});
+    }
+  }
+  template <class F>
+  void write_new_object(pointer_role role, std::uint32_t, const object_type& type, bool outermost,
+                        F&& write_bodies) {
+    write_pointer_tag(role, 1);
+    if (type.tagged && type.first) {
+      write_scalar(std::uint32_t{0});
+      write_scalar(type.id);
+    } else if (type.tagged) {
+      write_scalar(std::uint32_t{type.index + 1});
+    }
+    if (outermost) (void)write_bodies();
+  }
+
   /// Elements in contiguous memory: one copy when the codec's wire layout is the memory layout.
   template <class T>
   void write_contiguous(const T* data, std::size_t count) {
@@ -142,6 +170,12 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   Sink& sink() noexcept { return sink_; }
 
  private:
+  void write_pointer_tag(pointer_role role, std::uint8_t tag) {
+    if (role == pointer_role::unique)
+      write_scalar(tag);
+    else
+      write_scalar(std::uint32_t{tag});
+  }
   using nesting = nesting_guard<packed_writer>;
 
   Sink& sink_;

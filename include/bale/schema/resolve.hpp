@@ -121,6 +121,12 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
     return inner_.template read_view<T>();
   }
 
+  /// Pointers resolve only where both schemas are equal, which the inner reader reads whole.
+  template <class Handler>
+  void read_pointer(pointer_role, Handler&) {
+    fail(errc::wrong_type, "a pointer is read only where both schemas have the same pointer");
+  }
+
   template <class Element, class OnCount, class OnElement>
   void read_sequence(OnCount&& on_count, OnElement&& on_element) {
     const std::uint32_t element = current().children[0];

@@ -136,11 +136,6 @@ struct schema_writer {
   void describe_type();
 };
 
-template <class T>
-concept has_schema_shape = requires {
-  typename serializer<T>::schema_shape;
-};
-
 // One describe() per form of schema_shape.
 template <class U>
 void describe(schema_writer& w, schema::scalar<U>) {

@@ -12,7 +12,6 @@ namespace bale {
 
 template <class T, std::size_t N>
 struct serializer<std::array<T, N>> {
-  using wire_shape = wire::repeat<T, N>;
   using schema_shape = schema::fixed<T, N>;
   static constexpr bool wire_compatible =
       bale::wire_compatible<T> && sizeof(std::array<T, N>) == N * sizeof(T);

@@ -18,7 +18,6 @@ namespace bale {
 
 template <class Rep, class Period>
 struct serializer<std::chrono::duration<Rep, Period>> {
-  using wire_shape = typename detail::wire_shape_of<Rep>::type;
   using schema_shape = schema::duration<Rep, Period>;
   static constexpr bool wire_compatible =
       bale::wire_compatible<Rep> && sizeof(std::chrono::duration<Rep, Period>) == sizeof(Rep);
@@ -37,7 +36,6 @@ struct serializer<std::chrono::duration<Rep, Period>> {
 
 template <class Clock, class Duration>
 struct serializer<std::chrono::time_point<Clock, Duration>> {
-  using wire_shape = typename detail::wire_shape_of<Duration>::type;
   using schema_shape = schema::time_point<Duration>;
   static constexpr bool wire_compatible =
       bale::wire_compatible<Duration> &&

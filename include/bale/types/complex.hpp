@@ -11,7 +11,6 @@ namespace bale {
 
 template <class T>
 struct serializer<std::complex<T>> {
-  using wire_shape = wire::repeat<T, 2>;
   using schema_shape = schema::fixed<T, 2>;
   // The standard lays complex<T> out as T[2].
   static constexpr bool wire_compatible = bale::wire_compatible<T>;

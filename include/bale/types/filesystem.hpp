@@ -16,7 +16,6 @@ namespace bale {
 
 template <>
 struct serializer<std::filesystem::path> {
-  using wire_shape = wire::length_prefixed;
   using schema_shape = schema::text<char>;
 
   template <class Archive>

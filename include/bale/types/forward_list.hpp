@@ -14,7 +14,6 @@ namespace bale {
 
 template <class T, class Alloc>
 struct serializer<std::forward_list<T, Alloc>> {
-  using wire_shape = wire::length_prefixed;
   using schema_shape = schema::sequence<T>;
 
   template <class Archive>

@@ -12,7 +12,6 @@ namespace bale {
 
 template <class T, class Alloc>
 struct serializer<std::list<T, Alloc>> {
-  using wire_shape = wire::length_prefixed;
   using schema_shape = schema::sequence<T>;
 
   template <class Archive>

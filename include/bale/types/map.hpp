@@ -14,7 +14,6 @@ namespace bale {
 
 template <class Map>
 struct map_serializer {
-  using wire_shape = wire::length_prefixed;
   using schema_shape = schema::map<typename Map::key_type, typename Map::mapped_type>;
 
   template <class Archive>

@@ -5,7 +5,7 @@
 // through weak_ptr included; a pointer to a polymorphic type holds any type that a registry
 // passed to the call lists (bale::with, bale/registry.hpp). Bodies are written breadth first, so
 // a list or tree of pointers of any length takes no more stack than one of its nodes
-// (types/detail/object_graph.hpp has the wire forms). Every object read is charged to the
+// (docs/graphs.md has the wire forms). Every object read is charged to the
 // allocation budget and counted against limits::max_objects before it is made.
 
 #include <memory>
@@ -21,7 +21,6 @@ namespace bale {
 template <class T>
 struct serializer<std::unique_ptr<T>> {
   static_assert(!std::is_array_v<T>, "bale: unique_ptr<T[]> has no size; use std::vector<T>");
-  using wire_shape = wire::flag_prefixed;
   using schema_shape = schema::pointer<schema::owner::unique, T>;
 
   template <class Archive>
@@ -37,7 +36,6 @@ struct serializer<std::unique_ptr<T>> {
 template <class T>
 struct serializer<std::shared_ptr<T>> {
   static_assert(!std::is_array_v<T>, "bale: shared_ptr<T[]> has no size; use std::vector<T>");
-  using wire_shape = wire::flag_prefixed;
   using schema_shape = schema::pointer<schema::owner::shared, T>;
 
   template <class Archive>
@@ -55,7 +53,6 @@ struct serializer<std::shared_ptr<T>> {
 /// would be in the writer's program were no shared_ptr keeping it.
 template <class T>
 struct serializer<std::weak_ptr<T>> {
-  using wire_shape = wire::flag_prefixed;
   using schema_shape = schema::pointer<schema::owner::weak, T>;
 
   template <class Archive>

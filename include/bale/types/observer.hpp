@@ -10,7 +10,7 @@
 // there, and its owner then claims it. An object that no pointer of the message owns (a value
 // member, the value passed to serialize itself, a pointer into an array) is an error when the
 // message is written and when it is read, and so is one that only weak_ptrs hold, which the read
-// would free. Wire forms: types/detail/object_graph.hpp.
+// would free. Wire forms: docs/graphs.md.
 
 #include <type_traits>
 
@@ -42,7 +42,6 @@ class observer {
 template <class T>
 struct serializer<observer<T>> {
   static_assert(!std::is_array_v<T>, "bale: observer<T[]> has no size; observe one object");
-  using wire_shape = wire::flag_prefixed;
   using schema_shape = schema::pointer<schema::owner::observer, T>;
 
   template <class Archive>

@@ -11,7 +11,6 @@ namespace bale {
 
 template <class T>
 struct serializer<std::optional<T>> {
-  using wire_shape = wire::flag_prefixed;
   using schema_shape = schema::optional<T>;
 
   template <class Archive>

@@ -38,7 +38,6 @@ class owning_ptr {
 template <class T>
 struct serializer<owning_ptr<T>> {
   static_assert(!std::is_array_v<T>, "bale: owning_ptr<T[]> has no size; use std::vector<T>");
-  using wire_shape = wire::flag_prefixed;
   using schema_shape = schema::pointer<schema::owner::unique, T>;
 
   template <class Archive>

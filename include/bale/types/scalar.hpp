@@ -15,7 +15,6 @@ namespace bale {
 
 template <detail::wire_arithmetic T>
 struct serializer<T> {
-  using wire_shape = wire::scalar<T>;
   using schema_shape = schema::scalar<T>;
   // bool needs a check on read (0 or 1); wchar_t is memcpy'd only where it has the wire's 4 bytes.
   static constexpr bool wire_compatible =
@@ -37,7 +36,6 @@ template <class T>
 requires std::is_enum_v<T>
 struct serializer<T> {
   using underlying = std::underlying_type_t<T>;
-  using wire_shape = wire::scalar<underlying>;
   using schema_shape = schema::enumeration<T>;
   static constexpr bool wire_compatible = serializer<underlying>::wire_compatible;
 

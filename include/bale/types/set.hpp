@@ -13,7 +13,6 @@ namespace bale {
 
 template <class Set>
 struct set_serializer {
-  using wire_shape = wire::length_prefixed;
   using schema_shape = schema::set<typename Set::key_type>;
 
   template <class Archive>

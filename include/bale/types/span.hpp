@@ -18,7 +18,6 @@ namespace bale {
 
 template <class T, std::size_t Extent>
 struct serializer<std::span<T, Extent>> {
-  using wire_shape = wire::length_prefixed;
   using schema_shape = schema::sequence<T>;
 
   template <class Archive>

@@ -15,7 +15,6 @@ namespace bale {
 
 template <class Ch, class Traits, class Alloc>
 struct serializer<std::basic_string<Ch, Traits, Alloc>> {
-  using wire_shape = wire::length_prefixed;
   using schema_shape = schema::text<Ch>;
 
   template <class Archive>
@@ -31,7 +30,6 @@ struct serializer<std::basic_string<Ch, Traits, Alloc>> {
 /// Reading gives a view into the input buffer: it is valid as long as that buffer is.
 template <class Ch, class Traits>
 struct serializer<std::basic_string_view<Ch, Traits>> {
-  using wire_shape = wire::length_prefixed;
   using schema_shape = schema::text<Ch>;
 
   template <class Archive>

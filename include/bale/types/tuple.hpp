@@ -11,7 +11,6 @@ namespace bale {
 
 template <class... Ts>
 struct serializer<std::tuple<Ts...>> {
-  using wire_shape = wire::product<Ts...>;
   using schema_shape = schema::tuple<Ts...>;
 
   template <class Archive>

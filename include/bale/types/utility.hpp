@@ -11,7 +11,6 @@ namespace bale {
 
 template <class A, class B>
 struct serializer<std::pair<A, B>> {
-  using wire_shape = wire::product<A, B>;
   using schema_shape = schema::tuple<A, B>;
 
   template <class Archive>

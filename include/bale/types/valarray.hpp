@@ -12,7 +12,6 @@ namespace bale {
 
 template <class T>
 struct serializer<std::valarray<T>> {
-  using wire_shape = wire::length_prefixed;
   using schema_shape = schema::sequence<T>;
 
   template <class Archive>

@@ -16,7 +16,6 @@ namespace bale {
 
 template <>
 struct serializer<std::monostate> {
-  using wire_shape = wire::product<>;
   using schema_shape = schema::none;
 
   // Nothing in byte formats; null in text formats, where a value must stand in its place.
@@ -33,7 +32,6 @@ struct serializer<std::monostate> {
 
 template <class... Ts>
 struct serializer<std::variant<Ts...>> {
-  using wire_shape = wire::index_prefixed;
   using schema_shape = schema::variant<Ts...>;
   using variant = std::variant<Ts...>;
 

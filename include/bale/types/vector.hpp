@@ -12,7 +12,6 @@ namespace bale {
 
 template <class T, class Alloc>
 struct serializer<std::vector<T, Alloc>> {
-  using wire_shape = wire::length_prefixed;
   using schema_shape = schema::sequence<T>;
 
   template <class Archive>
@@ -34,7 +33,6 @@ struct serializer<std::vector<T, Alloc>> {
 /// One bool per element on the wire, like a bool anywhere else.
 template <class Alloc>
 struct serializer<std::vector<bool, Alloc>> {
-  using wire_shape = wire::length_prefixed;
   using schema_shape = schema::sequence<bool>;
 
   template <class Archive>
