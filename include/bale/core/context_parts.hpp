@@ -37,16 +37,22 @@ class context_parts {
     while (count_ > 0) drop(count_ - 1);
   }
 
-  /// The part, or null if this message has not made it.
+  /// The part, or null if this message has not made it. Inlined, and the last part found is
+  /// one compare away: a feature asks for its part several times for every value it meets.
   template <class Part>
-  Part* find() const noexcept {
+  [[gnu::always_inline]] Part* find() const noexcept {
+    const void* const key = &type_key<Part>::id;
+    if (last_.key == key) return static_cast<Part*>(last_.part);
     for (std::size_t i = 0; i < count_; ++i)
-      if (slots_[i].key == &type_key<Part>::id) return static_cast<Part*>(slots_[i].part);
+      if (slots_[i].key == key) {
+        last_ = slots_[i];
+        return static_cast<Part*>(slots_[i].part);
+      }
     return nullptr;
   }
   /// The part, made now if this message has not made it yet.
   template <class Part>
-  Part& get() {
+  [[gnu::always_inline]] Part& get() {
     if (Part* part = find<Part>()) return *part;
     return make<Part>();
   }
@@ -95,7 +101,7 @@ class context_parts {
   }
 
   template <class Part>
-  Part& make() {
+  [[gnu::noinline]] Part& make() {
     static constexpr hooks ops = hooks_of<Part>();
     if (count_ == capacity)
       throw std::length_error("bale: more message parts than context_parts::capacity");
@@ -113,12 +119,14 @@ class context_parts {
     }
   }
   void drop(std::size_t i) noexcept {
+    if (last_.key == slots_[i].key) last_ = slot{nullptr, nullptr, nullptr};
     slots_[i].ops->destroy(slots_[i].part);
     slots_[i] = slots_[--count_];
   }
 
   slot slots_[capacity];
   std::size_t count_ = 0;
+  mutable slot last_{nullptr, nullptr, nullptr};
 };
 
 }  // namespace bale::detail

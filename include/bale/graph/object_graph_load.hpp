@@ -306,9 +306,10 @@ class pointer_reading {
   using body_type = pending_load;
 
   pointer_reading(Archive& ar, Pointer& out, ownership owner, bool owning)
-      : ar_(ar), out_(out), owner_(owner), owning_(owning), types_(registry_types<S>(ar)) {}
+      : ar_(ar), out_(out), owner_(owner), owning_(owning) {}
 
-  bool typed() const noexcept { return types_ != nullptr; }
+  /// Looked up when a new object is met, not for every null or reference.
+  bool typed() noexcept { return types() != nullptr; }
 
   void reference(std::uint64_t number, std::size_t at) { refer(ar_, out_, number, at, owning_); }
 
@@ -321,13 +322,13 @@ class pointer_reading {
         ar_.fail_at(errc::invalid_value,
                     error_text({"\"$id\" is ", *number, " where ", expected, " comes next"}), at);
     }
-    const derived_entry<S>* e = types_ != nullptr ? find_type(ar_, *types_, type) : nullptr;
+    const derived_entry<S>* e = types() != nullptr ? find_type(ar_, *types(), type) : nullptr;
     const made_object<S> made = make_object<S>(ar_, owner_, e, at);
     adopt(out_, made);
     const auto enter = [&] { enter_object(ar_, owner_, made, owning_, read_bodies); };
     if constexpr (std::is_polymorphic_v<S>) {
       // Without a registry, a writer's type tag reads as the start of a body: say why.
-      if (types_ == nullptr && !number) return hint_registry<S>(enter);
+      if (types() == nullptr && !number) return hint_registry<S>(enter);
     }
     enter();
   }
@@ -353,7 +354,16 @@ class pointer_reading {
   Pointer& out_;
   ownership owner_;
   bool owning_;
-  const derived_types<S>* types_;
+  bool looked_up_ = false;
+  const derived_types<S>* types_ = nullptr;
+
+  const derived_types<S>* types() noexcept {
+    if (!looked_up_) {
+      types_ = registry_types<S>(ar_);
+      looked_up_ = true;
+    }
+    return types_;
+  }
 };
 
 /// Reads a pointer into `out` (see pointer_reading).
