@@ -51,6 +51,36 @@ void write_named_new_object(Archive& ar, std::uint32_t number, const object_type
 }
 
 template <class Archive, class Handler>
+void read_named_pointer(Archive& ar, Handler& handler);
+
+/// The pointer verbs of a format that names things: its writer derives from
+/// named_pointer_writer<itself>, its reader from named_pointer_reader<itself>.
+template <class Archive>
+class named_pointer_writer {
+ public:
+  void write_null_pointer(pointer_role) { write_named_null(self()); }
+  void write_object_reference(pointer_role, std::uint32_t number, bool) {
+    write_named_reference(self(), number);
+  }
+  template <class F>
+  void write_new_object(pointer_role, std::uint32_t number, const object_type& type, bool outermost,
+                        F&& write_bodies) {
+    write_named_new_object(self(), number, type, outermost, write_bodies);
+  }
+
+ private:
+  Archive& self() noexcept { return static_cast<Archive&>(*this); }
+};
+template <class Archive>
+class named_pointer_reader {
+ public:
+  template <class Handler>
+  void read_pointer(pointer_role, Handler& handler) {
+    read_named_pointer(static_cast<Archive&>(*this), handler);
+  }
+};
+
+template <class Archive, class Handler>
 void read_named_pointer(Archive& ar, Handler& handler) {
   ar.read_optional([&] {
     ar.read_composite([&] {

@@ -40,7 +40,9 @@
 namespace bale::detail {
 
 template <class Anchor = bale_global_namespace>
-class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_paths {
+class json_reader : public archive_base<json_reader<Anchor>>,
+                    public named_pointer_reader<json_reader<Anchor>>,
+                    public json_fast_paths {
  public:
   static constexpr bool is_loading = true;
   static constexpr bool is_saving = false;
@@ -425,11 +427,6 @@ class json_reader : public archive_base<json_reader<Anchor>>, public json_fast_p
     } else {
       read_tuple(0, read_members);
     }
-  }
-  /// A pointer, in the form every format that names things shares (core/named_pointers.hpp).
-  template <class Handler>
-  void read_pointer(pointer_role, Handler& handler) {
-    read_named_pointer(*this, handler);
   }
   template <class F>
   void read_optional(F&& on_present) {

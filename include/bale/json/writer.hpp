@@ -47,7 +47,8 @@ template <class T>
 inline constexpr bool json_byte = std::is_same_v<T, std::byte> || std::is_same_v<T, unsigned char>;
 
 template <class Sink, class Anchor = bale_global_namespace>
-class json_writer : public archive_base<json_writer<Sink, Anchor>> {
+class json_writer : public archive_base<json_writer<Sink, Anchor>>,
+                    public named_pointer_writer<json_writer<Sink, Anchor>> {
  public:
   static constexpr bool is_loading = false;
   static constexpr bool is_saving = true;
@@ -93,16 +94,6 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>> {
     open('[', frame::array);
     (void)write_elements();
     close(']');
-  }
-  // Pointers, in the form every format that names things shares (core/named_pointers.hpp).
-  void write_null_pointer(pointer_role) { write_named_null(*this); }
-  void write_object_reference(pointer_role, std::uint32_t number, bool) {
-    write_named_reference(*this, number);
-  }
-  template <class F>
-  void write_new_object(pointer_role, std::uint32_t number, const object_type& type, bool outermost,
-                        F&& write_bodies) {
-    write_named_new_object(*this, number, type, outermost, write_bodies);
   }
   template <class T>
   void write_contiguous_sequence(const T* data, std::size_t count) {

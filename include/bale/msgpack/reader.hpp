@@ -35,7 +35,9 @@
 namespace bale::detail {
 
 template <class Anchor = bale_global_namespace>
-class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpack_cursor {
+class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
+                       public named_pointer_reader<msgpack_reader<Anchor>>,
+                       public msgpack_cursor {
  public:
   static constexpr bool is_loading = true;
   static constexpr bool is_saving = false;
@@ -214,11 +216,6 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>, public msgpa
     within_field(name, [&] { process(value); });
     level_ = outer;
     seek(resume);
-  }
-  /// A pointer, in the form every format that names things shares (core/named_pointers.hpp).
-  template <class Handler>
-  void read_pointer(pointer_role, Handler& handler) {
-    read_named_pointer(*this, handler);
   }
   template <class F>
   void read_optional(F&& on_present) {

@@ -28,7 +28,8 @@
 namespace bale::detail {
 
 template <class Sink, class Anchor = bale_global_namespace>
-class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
+class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>>,
+                       public named_pointer_writer<msgpack_writer<Sink, Anchor>> {
  public:
   static constexpr bool is_loading = false;
   static constexpr bool is_saving = true;
@@ -96,16 +97,6 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>> {
                "a save() reached other objects than when the size was counted");
       }
     });
-  }
-  // Pointers, in the form every format that names things shares (core/named_pointers.hpp).
-  void write_null_pointer(pointer_role) { write_named_null(*this); }
-  void write_object_reference(pointer_role, std::uint32_t number, bool) {
-    write_named_reference(*this, number);
-  }
-  template <class F>
-  void write_new_object(pointer_role, std::uint32_t number, const object_type& type, bool outermost,
-                        F&& write_bodies) {
-    write_named_new_object(*this, number, type, outermost, write_bodies);
   }
   template <class T>
   void write_contiguous_sequence(const T* data, std::size_t count) {
