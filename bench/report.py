@@ -43,6 +43,7 @@ CASES = {
     "seed_evolution": "11a. The seed struct written by an older layout: read with its own schema, and resolved into one that added two members and removed one",
     "records_evolution": "11b. 100,000 small records (a name, a short path of structs, an enum, flags) written by an older layout, read both ways",
     "small_records": "12. 100,000 small records (a name, a short path of structs, an enum, flags, an optional), written into a kept buffer and read into a kept vector, beside code written by hand for the same bytes",
+    "monsters": "13. 50 monsters (a position, mana, hp, a name, an inventory of bytes, a colour, weapons {name, damage}, the weapon equipped, a path of points): the public benchmarks' shape, beside code written by hand for bale binary's bytes with the same checks",
 }
 JSON_CASES = [("json_hash_map", "HPS hash map"), ("json_seed_struct", "100,000 seed structs"),
               ("json_document", "nested document")]
@@ -51,12 +52,14 @@ BASE64_CASES = [("base64_1MB", "1 MB"), ("base64_8MB", "8 MB"), ("base64_64MB", 
 PER_TYPE = ["char", "short", "int", "long", "float", "double"]
 # The baseline each operation is compared with, where the case has one.
 BASELINE = {op: "memcpy" for op in ("write", "read", "write_reused", "read_reused", "write_file", "read_file_cold")}
+# A row this much slower than the same row of the published run is flagged.
+SLOWER_THAN_PUBLISHED = 1.10
 
 
 def baseline(case, operation):
     """A JSON read's floor is building the structs by copying the value; small records' is code
     written by hand for them; every other floor is memcpy."""
-    if case == "small_records":
+    if case in ("small_records", "monsters"):
         return "handwritten"
     return "value_copy" if case.startswith("json_") and operation == "read" else BASELINE.get(operation, "")
 
@@ -288,7 +291,7 @@ def plot(rows, case, out_dir):
         import matplotlib.pyplot as plt
     except ImportError:
         return None
-    ops = [op for op in ("write", "read", "write_reused", "read_reused", "write_file", "read_file_cold", "roundtrip",
+    ops = [op for op in ("write", "read", "write_reused", "write_fixed", "read_reused", "write_file", "read_file_cold", "roundtrip",
                          "encode", "decode")
            if any(r["case"] == case and r["operation"] == op and "median" in r for r in rows)]
     if not ops:
@@ -313,11 +316,41 @@ def plot(rows, case, out_dir):
     return path.name
 
 
+def load_published(path):
+    """The published run's median of every row, by (case, library, operation)."""
+    try:
+        with open(path, newline="") as f:
+            return {(r["case"], r["library"], r["operation"]): float(r["median"])
+                    for r in csv.DictReader(f) if r.get("median")}
+    except OSError:
+        return {}
+
+
+def slower_rows(rows, published):
+    """Every row more than SLOWER_THAN_PUBLISHED times the published run's time: a mean over many rows
+    would hide one that moved."""
+    out = []
+    for r in rows:
+        before = published.get((r["case"], r["library"], r["operation"]))
+        if before and "median" in r and r["median"] > before * SLOWER_THAN_PUBLISHED:
+            out.append((r, before))
+    out.sort(key=lambda x: -x[0]["median"] / x[1])
+    if not out:
+        return []
+    table = ["| case | library | operation | published | this run | ratio |", "|---|---|---|---:|---:|---:|"]
+    for r, before in out:
+        table.append(f"| {r['case']} | {r['library']} | {r['operation']} | {fmt(before)} {r['unit']} | "
+                     f"{fmt(r['median'])} {r['unit']} | {r['median'] / before:.2f}x |")
+    return table
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("source")
     parser.add_argument("out_dir")
     parser.add_argument("--title", default="bale benchmark report")
+    parser.add_argument("--published", default=str(pathlib.Path(__file__).resolve().parent.parent / "docs" / "benchmarks" / "bench.csv"),
+                        help="the published run's bench.csv, each row of which this run is held against")
     args = parser.parse_args()
     out_dir = pathlib.Path(args.out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -333,6 +366,11 @@ def main():
     if context.get("bale_mode") == "quick":
         lines += ["Quick run: the text archives (boost_text, boost_xml, cereal_json) sit out cases 1 and 2 "
                   "(10^7 doubles) and run once elsewhere; `scripts/bench.sh --full` runs everything.", ""]
+    slower = slower_rows(rows, load_published(args.published))
+    if slower:
+        lines += [f"## Rows more than {SLOWER_THAN_PUBLISHED - 1:.0%} slower than the published run", "",
+                  f"Held against `{args.published}` row by row (on another machine, or in another mode, "
+                  "every row moves: compare with the peers' rows).", ""] + slower + [""]
     for case, title in CASES.items():
         if not any(r["case"] == case for r in rows):
             continue
@@ -384,6 +422,8 @@ def main():
             writer.writerow({k: r.get(k) for k in fields})
     (out_dir / "figures.json").write_text(json.dumps(rows, indent=1))
     print(report)
+    for line in slower[2:]:
+        print(f"SLOWER than published: {line}", file=sys.stderr)
     failed = [r for r in rows if r["error"]]
     for r in failed:
         print(f"FAILED: {r['case']}/{r['library']}/{r['operation']}: {r['error']}", file=sys.stderr)

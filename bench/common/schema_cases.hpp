@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 
+#include "cases/monster.hpp"
 #include "common/generic_cases.hpp"
 
 namespace bench {
@@ -52,6 +53,7 @@ void schema_cases() {
   memory_cases<lib>("hps_double_array", &cases::hps_doubles, cost::fast);
   memory_cases<lib>("hps_sparse_matrix", &cases::hps_sparse, cost::fast);
   memory_cases<lib>("hps_hash_map", &cases::hps_map, cost::fast);
+  memory_cases<lib>("monsters", &cases::monsters, cost::fast);
 }
 
 }  // namespace bench

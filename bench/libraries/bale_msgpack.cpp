@@ -5,6 +5,7 @@
 #include <bale/bale.hpp>
 #include <bale/file/file.hpp>
 
+#include "cases/monster.hpp"
 #include "common/generic_cases.hpp"
 
 namespace {
@@ -36,6 +37,9 @@ struct bale_msgpack {
   }
 };
 
-const bench::library_registration registration([] { bench::generic_cases<bale_msgpack>(); });
+const bench::library_registration registration([] {
+  bench::generic_cases<bale_msgpack>();
+  bench::memory_cases<bale_msgpack>("monsters", &cases::monsters, bench::cost::fast);
+});
 
 }  // namespace

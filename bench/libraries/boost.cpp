@@ -15,6 +15,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cases/monster.hpp"
 #include "common/generic_cases.hpp"
 #include "common/membuf.hpp"
 
@@ -34,6 +35,29 @@ template <class Archive>
 void serialize(Archive& ar, cases::sparse_row& r, unsigned) {
   ar& make_nvp("columns", r.columns);
   ar& make_nvp("values", r.values);
+}
+template <class Archive>
+void serialize(Archive& ar, cases::point3& p, unsigned) {
+  ar& make_nvp("x", p.x);
+  ar& make_nvp("y", p.y);
+  ar& make_nvp("z", p.z);
+}
+template <class Archive>
+void serialize(Archive& ar, cases::weapon& w, unsigned) {
+  ar& make_nvp("name", w.name);
+  ar& make_nvp("damage", w.damage);
+}
+template <class Archive>
+void serialize(Archive& ar, cases::monster& m, unsigned) {
+  ar& make_nvp("position", m.position);
+  ar& make_nvp("mana", m.mana);
+  ar& make_nvp("hp", m.hp);
+  ar& make_nvp("name", m.name);
+  ar& make_nvp("inventory", m.inventory);
+  ar& make_nvp("tint", m.tint);
+  ar& make_nvp("weapons", m.weapons);
+  ar& make_nvp("equipped", m.equipped);
+  ar& make_nvp("path", m.path);
 }
 
 }  // namespace boost::serialization
@@ -89,6 +113,7 @@ const bench::library_registration registration([] {
   bench::generic_cases<boost_binary>();
   bench::generic_cases<boost_text>();
   bench::generic_cases<boost_xml>();
+  bench::memory_cases<boost_binary>("monsters", &cases::monsters, bench::cost::fast);
 });
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <capnp/serialize.h>
 
 #include "bench.capnp.h"
+#include "cases/monster.hpp"
 #include "common/schema_cases.hpp"
 
 namespace {
@@ -145,6 +146,68 @@ struct capnp_codec {
       for (const auto entry : entries) {
         const auto key = entry.getKey();
         map.emplace(std::string(key.cStr(), key.size()), entry.getValue());
+      }
+    });
+  }
+
+  static void encode_weapon(const cases::weapon& w, cp::Weapon::Builder out) {
+    out.setName(kj::StringPtr(w.name.c_str(), w.name.size()));
+    out.setDamage(w.damage);
+  }
+  static void encode_point(const cases::point3& p, cp::Point3::Builder out) {
+    out.setX(p.x);
+    out.setY(p.y);
+    out.setZ(p.z);
+  }
+  static word_buffer encode(const cases::monster_list& list) {
+    capnp::MallocMessageBuilder message;
+    auto monsters =
+        message.initRoot<cp::Monsters>().initMonsters(static_cast<unsigned>(list.size()));
+    for (unsigned k = 0; k < list.size(); ++k) {
+      const auto& m = list[k];
+      auto out = monsters[k];
+      encode_point(m.position, out.initPosition());
+      out.setMana(m.mana);
+      out.setHp(m.hp);
+      out.setName(kj::StringPtr(m.name.c_str(), m.name.size()));
+      out.setInventory(kj::arrayPtr(m.inventory.data(), m.inventory.size()));
+      out.setColour(static_cast<std::uint8_t>(m.tint));
+      auto weapons = out.initWeapons(static_cast<unsigned>(m.weapons.size()));
+      for (unsigned j = 0; j < m.weapons.size(); ++j) encode_weapon(m.weapons[j], weapons[j]);
+      encode_weapon(m.equipped, out.initEquipped());
+      auto path = out.initPath(static_cast<unsigned>(m.path.size()));
+      for (unsigned j = 0; j < m.path.size(); ++j) encode_point(m.path[j], path[j]);
+    }
+    return finish(message);
+  }
+  static void decode_weapon(cp::Weapon::Reader in, cases::weapon& w) {
+    const auto name = in.getName();
+    w.name.assign(name.cStr(), name.size());
+    w.damage = in.getDamage();
+  }
+  static cases::point3 decode_point(cp::Point3::Reader p) { return {p.getX(), p.getY(), p.getZ()}; }
+  static void decode(std::span<const char> bytes, cases::monster_list& list) {
+    with_root<cp::Monsters>(bytes, [&](cp::Monsters::Reader root) {
+      const auto monsters = root.getMonsters();
+      list.resize(monsters.size());
+      for (unsigned k = 0; k < monsters.size(); ++k) {
+        const auto in = monsters[k];
+        auto& m = list[k];
+        m.position = decode_point(in.getPosition());
+        m.mana = in.getMana();
+        m.hp = in.getHp();
+        const auto name = in.getName();
+        m.name.assign(name.cStr(), name.size());
+        const auto inventory = in.getInventory();
+        m.inventory.assign(inventory.begin(), inventory.end());
+        m.tint = static_cast<cases::colour>(in.getColour());
+        const auto weapons = in.getWeapons();
+        m.weapons.resize(weapons.size());
+        for (unsigned j = 0; j < weapons.size(); ++j) decode_weapon(weapons[j], m.weapons[j]);
+        decode_weapon(in.getEquipped(), m.equipped);
+        const auto path = in.getPath();
+        m.path.resize(path.size());
+        for (unsigned j = 0; j < path.size(); ++j) m.path[j] = decode_point(path[j]);
       }
     });
   }

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cases/monster.hpp"
 #include "common/generic_cases.hpp"
 #include "common/membuf.hpp"
 
@@ -22,6 +23,22 @@ void serialize(Archive& ar, seed_element& e) {
 template <class Archive>
 void serialize(Archive& ar, sparse_row& r) {
   ar(cereal::make_nvp("columns", r.columns), cereal::make_nvp("values", r.values));
+}
+template <class Archive>
+void serialize(Archive& ar, point3& p) {
+  ar(cereal::make_nvp("x", p.x), cereal::make_nvp("y", p.y), cereal::make_nvp("z", p.z));
+}
+template <class Archive>
+void serialize(Archive& ar, weapon& w) {
+  ar(cereal::make_nvp("name", w.name), cereal::make_nvp("damage", w.damage));
+}
+template <class Archive>
+void serialize(Archive& ar, monster& m) {
+  ar(cereal::make_nvp("position", m.position), cereal::make_nvp("mana", m.mana),
+     cereal::make_nvp("hp", m.hp), cereal::make_nvp("name", m.name),
+     cereal::make_nvp("inventory", m.inventory), cereal::make_nvp("tint", m.tint),
+     cereal::make_nvp("weapons", m.weapons), cereal::make_nvp("equipped", m.equipped),
+     cereal::make_nvp("path", m.path));
 }
 }  // namespace cases
 
@@ -76,6 +93,7 @@ const bench::library_registration registration([] {
   bench::generic_cases<cereal_binary>();
   bench::generic_cases<cereal_portable>();
   bench::generic_cases<cereal_json>();
+  bench::memory_cases<cereal_binary>("monsters", &cases::monsters, bench::cost::fast);
 });
 
 }  // namespace

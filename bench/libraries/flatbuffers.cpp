@@ -3,6 +3,7 @@
 // documentation asks for data from elsewhere) and reads every field into the C++ types, once
 // ("read") and twice ("read_twice", as a program that accesses the buffer in place twice would).
 #include "bench_generated.h"
+#include "cases/monster.hpp"
 #include "common/schema_cases.hpp"
 
 namespace {
@@ -110,6 +111,67 @@ struct flatbuffers_codec {
     map.reserve(entries->size());
     for (const auto* entry : *entries) map.emplace(entry->key()->str(), entry->value());
   }
+
+  static flatbuffers::Offset<fb::Weapon> encode_weapon(flatbuffers::FlatBufferBuilder& builder,
+                                                       const cases::weapon& w) {
+    return fb::CreateWeapon(builder, builder.CreateString(w.name), w.damage);
+  }
+  static fb::Point3 point(const cases::point3& p) { return {p.x, p.y, p.z}; }
+  static flatbuffers::DetachedBuffer encode(const cases::monster_list& list) {
+    flatbuffers::FlatBufferBuilder builder(1024);
+    std::vector<flatbuffers::Offset<fb::Monster>> monsters;
+    std::vector<flatbuffers::Offset<fb::Weapon>> weapons;
+    std::vector<fb::Point3> path;
+    monsters.reserve(list.size());
+    for (const auto& m : list) {
+      const auto name = builder.CreateString(m.name);
+      const auto inventory = builder.CreateVector(m.inventory);
+      weapons.clear();
+      for (const auto& w : m.weapons) weapons.push_back(encode_weapon(builder, w));
+      const auto weapon_list = builder.CreateVector(weapons);
+      const auto equipped = encode_weapon(builder, m.equipped);
+      path.clear();
+      for (const auto& p : m.path) path.push_back(point(p));
+      const auto path_list = builder.CreateVectorOfStructs(path);
+      const auto position = point(m.position);
+      monsters.push_back(fb::CreateMonster(builder, &position, m.mana, m.hp, name, inventory,
+                                           static_cast<std::uint8_t>(m.tint), weapon_list, equipped,
+                                           path_list));
+    }
+    builder.Finish(fb::CreateMonsters(builder, builder.CreateVector(monsters)));
+    return builder.Release();
+  }
+  static void decode_weapon(const fb::Weapon* in, cases::weapon& w) {
+    if (in == nullptr || in->name() == nullptr) throw std::runtime_error("weapon");
+    w.name.assign(in->name()->c_str(), in->name()->size());
+    w.damage = in->damage();
+  }
+  static cases::point3 decode_point(const fb::Point3& p) { return {p.x(), p.y(), p.z()}; }
+  static void decode(std::span<const char> bytes, cases::monster_list& list) {
+    const auto* in = verified_root<fb::Monsters>(bytes).monsters();
+    if (in == nullptr) throw std::runtime_error("monsters");
+    list.resize(in->size());
+    for (flatbuffers::uoffset_t k = 0; k < in->size(); ++k) {
+      const fb::Monster* from = in->Get(k);
+      auto& m = list[k];
+      if (from->position() == nullptr || from->name() == nullptr || from->inventory() == nullptr ||
+          from->weapons() == nullptr || from->path() == nullptr)
+        throw std::runtime_error("monster");
+      m.position = decode_point(*from->position());
+      m.mana = from->mana();
+      m.hp = from->hp();
+      m.name.assign(from->name()->c_str(), from->name()->size());
+      m.inventory.assign(from->inventory()->begin(), from->inventory()->end());
+      m.tint = static_cast<cases::colour>(from->colour());
+      m.weapons.resize(from->weapons()->size());
+      for (flatbuffers::uoffset_t j = 0; j < from->weapons()->size(); ++j)
+        decode_weapon(from->weapons()->Get(j), m.weapons[j]);
+      decode_weapon(from->equipped(), m.equipped);
+      m.path.resize(from->path()->size());
+      for (flatbuffers::uoffset_t j = 0; j < from->path()->size(); ++j)
+        m.path[j] = decode_point(*from->path()->Get(j));
+    }
+  }
 };
 
 // Reads every field twice: the cost of using the buffer in place twice.
@@ -129,6 +191,7 @@ const bench::library_registration registration([] {
   bench::read_case<twice>("hps_double_array", &cases::hps_doubles, "read_twice");
   bench::read_case<twice>("hps_sparse_matrix", &cases::hps_sparse, "read_twice");
   bench::read_case<twice>("hps_hash_map", &cases::hps_map, "read_twice");
+  bench::read_case<twice>("monsters", &cases::monsters, "read_twice");
 });
 
 }  // namespace

@@ -3,11 +3,56 @@
 #include <fstream>
 #include <msgpack.hpp>
 
+#include "cases/monster.hpp"
 #include "common/generic_cases.hpp"
+
+MSGPACK_ADD_ENUM(cases::colour);
 
 namespace msgpack {
 MSGPACK_API_VERSION_NAMESPACE(MSGPACK_DEFAULT_API_NS) {
   namespace adaptor {
+  // Case 13's types, each an array of its members.
+  template <class T>
+  struct member_array {
+    template <class Stream>
+    packer<Stream>& operator()(packer<Stream>& o, const T& value) const {
+      members(value, [&](const auto&... m) {
+        o.pack_array(sizeof...(m));
+        (o.pack(m), ...);
+      });
+      return o;
+    }
+    const msgpack::object& operator()(const msgpack::object& o, T& value) const {
+      members(value, [&](auto&... m) {
+        if (o.type != msgpack::type::ARRAY || o.via.array.size != sizeof...(m))
+          throw msgpack::type_error();
+        std::size_t i = 0;
+        (o.via.array.ptr[i++].convert(m), ...);
+      });
+      return o;
+    }
+    template <class V, class F>
+    static void members(V& p, F&& f) {
+      if constexpr (std::is_same_v<std::remove_const_t<V>, cases::point3>)
+        f(p.x, p.y, p.z);
+      else if constexpr (std::is_same_v<std::remove_const_t<V>, cases::weapon>)
+        f(p.name, p.damage);
+      else
+        f(p.position, p.mana, p.hp, p.name, p.inventory, p.tint, p.weapons, p.equipped, p.path);
+    }
+  };
+  template <>
+  struct pack<cases::point3> : member_array<cases::point3> {};
+  template <>
+  struct convert<cases::point3> : member_array<cases::point3> {};
+  template <>
+  struct pack<cases::weapon> : member_array<cases::weapon> {};
+  template <>
+  struct convert<cases::weapon> : member_array<cases::weapon> {};
+  template <>
+  struct pack<cases::monster> : member_array<cases::monster> {};
+  template <>
+  struct convert<cases::monster> : member_array<cases::monster> {};
   template <>
   struct pack<cases::seed_element> {
     template <class Stream>
@@ -81,6 +126,9 @@ struct msgpack_cxx {
   }
 };
 
-const bench::library_registration registration([] { bench::generic_cases<msgpack_cxx>(); });
+const bench::library_registration registration([] {
+  bench::generic_cases<msgpack_cxx>();
+  bench::memory_cases<msgpack_cxx>("monsters", &cases::monsters, bench::cost::fast);
+});
 
 }  // namespace

@@ -3,6 +3,7 @@
 // into the C++ types.
 #include "bench.pb.h"
 #include "cases/evolution.hpp"
+#include "cases/monster.hpp"
 #include "common/schema_cases.hpp"
 
 namespace {
@@ -100,6 +101,63 @@ struct protobuf_codec {
     map.clear();
     map.reserve(static_cast<std::size_t>(message.entries_size()));
     for (const auto& [key, value] : message.entries()) map.emplace(key, value);
+  }
+
+  static void encode_weapon(const cases::weapon& w, bench::pb::Weapon& out) {
+    out.set_name(w.name);
+    out.set_damage(w.damage);
+  }
+  static void encode_point(const cases::point3& p, bench::pb::Point3& out) {
+    out.set_x(p.x);
+    out.set_y(p.y);
+    out.set_z(p.z);
+  }
+  static std::string encode(const cases::monster_list& list) {
+    bench::pb::Monsters message;
+    message.mutable_monsters()->Reserve(static_cast<int>(list.size()));
+    for (const auto& m : list) {
+      auto* out = message.add_monsters();
+      encode_point(m.position, *out->mutable_position());
+      out->set_mana(m.mana);
+      out->set_hp(m.hp);
+      out->set_name(m.name);
+      out->set_inventory(m.inventory.data(), m.inventory.size());
+      out->set_colour(static_cast<std::uint32_t>(m.tint));
+      for (const auto& w : m.weapons) encode_weapon(w, *out->add_weapons());
+      encode_weapon(m.equipped, *out->mutable_equipped());
+      for (const auto& p : m.path) encode_point(p, *out->add_path());
+    }
+    return message.SerializeAsString();
+  }
+  static void decode_weapon(const bench::pb::Weapon& in, cases::weapon& w) {
+    w.name = in.name();
+    w.damage = static_cast<std::int16_t>(in.damage());
+  }
+  static cases::point3 decode_point(const bench::pb::Point3& in) {
+    return {in.x(), in.y(), in.z()};
+  }
+  static void decode(std::span<const char> bytes, cases::monster_list& list) {
+    bench::pb::Monsters message;
+    if (!message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+      throw std::runtime_error("parse");
+    list.resize(static_cast<std::size_t>(message.monsters_size()));
+    for (int k = 0; k < message.monsters_size(); ++k) {
+      const auto& in = message.monsters(k);
+      auto& m = list[static_cast<std::size_t>(k)];
+      m.position = decode_point(in.position());
+      m.mana = static_cast<std::int16_t>(in.mana());
+      m.hp = static_cast<std::int16_t>(in.hp());
+      m.name = in.name();
+      m.inventory.assign(in.inventory().begin(), in.inventory().end());
+      m.tint = static_cast<cases::colour>(in.colour());
+      m.weapons.resize(static_cast<std::size_t>(in.weapons_size()));
+      for (int j = 0; j < in.weapons_size(); ++j)
+        decode_weapon(in.weapons(j), m.weapons[static_cast<std::size_t>(j)]);
+      decode_weapon(in.equipped(), m.equipped);
+      m.path.resize(static_cast<std::size_t>(in.path_size()));
+      for (int j = 0; j < in.path_size(); ++j)
+        m.path[static_cast<std::size_t>(j)] = decode_point(in.path(j));
+    }
   }
 };
 

@@ -30,3 +30,25 @@ struct HashEntry {
   value @1 :Float64;
 }
 struct HashMap { entries @0 :List(HashEntry); }
+# Case 13: the monsters.
+struct Point3 {
+  x @0 :Float32;
+  y @1 :Float32;
+  z @2 :Float32;
+}
+struct Weapon {
+  name @0 :Text;
+  damage @1 :Int16;
+}
+struct Monster {
+  position @0 :Point3;
+  mana @1 :Int16;
+  hp @2 :Int16;
+  name @3 :Text;
+  inventory @4 :Data;
+  colour @5 :UInt8;
+  weapons @6 :List(Weapon);
+  equipped @7 :Weapon;
+  path @8 :List(Point3);
+}
+struct Monsters { monsters @0 :List(Monster); }

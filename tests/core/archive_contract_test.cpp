@@ -51,9 +51,10 @@ std::size_t saves_with_one_context() {
 }
 
 // Three values, each saved once per pass: sizing and writing for the byte formats, writing only
-// for JSON, and MessagePack counts a hand-described type's values before writing its header.
+// for JSON, and MessagePack counts a hand-described type's values before writing its header. A
+// record writer keeps its buffer, which the byte formats write into in one pass.
 template <class Format>
-void check_entry_points(std::size_t saves_per_call) {
+void check_entry_points(std::size_t saves_per_call, std::size_t saves_per_record) {
   SCOPED_TRACE(std::string(Format::name));
   const std::vector<witness> values(3);
   (void)bale::serialize<Format>(values);
@@ -74,16 +75,16 @@ void check_entry_points(std::size_t saves_per_call) {
   {
     bale::record_writer<std::vector<witness>, Format> records(path);
     records.write(values);
-    EXPECT_EQ(saves_with_one_context(), saves_per_call);
+    EXPECT_EQ(saves_with_one_context(), saves_per_record);
   }
   std::filesystem::remove(path);
 }
 
 TEST(ArchiveContract, OneWriteContextPerCall) {
-  check_entry_points<bale::binary>(6);
-  check_entry_points<bale::compact>(6);
-  check_entry_points<bale::msgpack>(12);
-  check_entry_points<bale::json>(3);
+  check_entry_points<bale::binary>(6, 3);
+  check_entry_points<bale::compact>(6, 3);
+  check_entry_points<bale::msgpack>(12, 12);
+  check_entry_points<bale::json>(3, 3);
 }
 
 }  // namespace

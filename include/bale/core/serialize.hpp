@@ -2,7 +2,8 @@
 #pragma once
 // Writing: serialize, serialize_into, serialize_assign, serialize_to, serialized_size, and
 // bale::writer. The binary formats count the size first, then allocate (or grow) once and write;
-// into a buffer that can grow, a large node container is counted by its first elements only.
+// into a buffer that can grow, a large node container is counted by its first elements only, and
+// a buffer that already has room (a kept one) is written into straight away.
 
 #include <cstddef>
 #include <cstring>
@@ -22,13 +23,24 @@
 namespace bale {
 
 namespace detail {
+/// One pass of an archive over the values, as a function of its own that holds the archive and a
+/// copy of the sink: there the sink's cursor stays in registers. Behind a reference it would be
+/// loaded and stored around every field, as a store through the output pointer may alias it.
+template <class Archive, class Sink, class... Ts>
+[[gnu::noinline]] void write_pass(Sink& sink, write_context& context, const Ts&... values) {
+  Sink local = sink;
+  Archive ar(local, context);
+  ar(values...);
+  sink = local;
+}
+
 /// serialized_size, within a write that shares `context` with its writing pass.
 template <class Format, class... Ts>
 std::size_t serialized_size_in(write_context& context, const Ts&... values) {
+  using sizing_archive = typename Format::template writer<size_counter>;
   size_counter counter;
-  typename Format::template writer<size_counter> ar(counter, context);
-  ar(values...);
-  end_message(ar);
+  write_pass<sizing_archive>(counter, context, values...);
+  end_message(sizing_archive(counter, context));
   context.restart_message();
   return counter.size();
 }
@@ -44,24 +56,40 @@ inline void require_filled(const span_sink& sink, std::size_t size) {
   if (sink.size() != size) fail_unfilled(sink.size(), size);
 }
 
+/// Whether a write into `buffer` from byte `start` on goes straight in, without a sizing pass:
+/// the buffer has room past `start` (a kept buffer, reused for messages of like size), and the
+/// format needs nothing from a sizing pass (MessagePack learns the counts of a pointer graph's
+/// bodies there). The buffer still grows if the message is larger.
+template <class Archive, class Buffer>
+bool writes_without_sizing(const Buffer& buffer, std::size_t start) {
+  if constexpr (Archive::self_describing || !requires { buffer.capacity(); })
+    return false;
+  else
+    return buffer.capacity() > start;
+}
+
 /// Writes values into a growable buffer from byte `start` on (what was past it is replaced) and
-/// returns the new size. The sizing pass is exact unless it met a large node container (a list,
-/// a set, a map): those it measures by their first elements, as walking every node twice costs
-/// more than growing the buffer. An exact size is made room for once; an estimate is reserved,
-/// and the writing pass grows the buffer past it if it must.
+/// returns the new size. A buffer without room is sized for first. That sizing pass is exact
+/// unless it met a large node container (a list, a set, a map): those it measures by their first
+/// elements, as walking every node twice costs more than growing the buffer. An exact size is
+/// made room for once; an estimate is reserved, and the writing pass grows the buffer past it if
+/// it must.
 template <class Format, class Buffer, class... Ts>
 std::size_t write_growable(Buffer& buffer, std::size_t start, write_context& context,
                            const Ts&... values) {
   using writing_archive = typename Format::template writer<growing_sink>;
-  // A self-describing format may learn from its sizing pass what the writing pass needs
-  // (MessagePack: the counts of a pointer graph's bodies): it sizes exactly.
-  size_counter counter(!writing_archive::self_describing);
-  {
-    typename Format::template writer<size_counter> ar(counter, context);
-    ar(values...);
-    // A pass that skipped elements may have missed an object's owner: the writing pass checks.
-    if (counter.exact()) end_message(ar);
+  using sizing_archive = typename Format::template writer<size_counter>;
+  if (writes_without_sizing<writing_archive>(buffer, start)) {
+    growing_sink sink(buffer, start);
+    write_pass<writing_archive>(sink, context, values...);
+    end_message(writing_archive(sink, context));
+    sink.finish();
+    return sink.size();
   }
+  size_counter counter(!writing_archive::self_describing);
+  write_pass<sizing_archive>(counter, context, values...);
+  // A pass that skipped elements may have missed an object's owner: the writing pass checks.
+  if (counter.exact()) end_message(sizing_archive(counter, context));
   if (counter.exact())
     context.restart_message();
   else
@@ -78,12 +106,11 @@ std::size_t write_growable(Buffer& buffer, std::size_t start, write_context& con
     if (buffer.capacity() < start + size) buffer.reserve(start + size);
   }
   growing_sink sink(buffer, start);
-  writing_archive ar(sink, context);
-  ar(values...);
+  write_pass<writing_archive>(sink, context, values...);
   if (counter.exact()) {
     if (sink.size() != start + size) fail_unfilled(sink.size() - start, size);
   } else {
-    end_message(ar);
+    end_message(writing_archive(sink, context));
   }
   sink.finish();
   return sink.size();
@@ -150,8 +177,8 @@ requires byte_output<std::remove_reference_t<Out>> std::size_t serialize_to(Out&
     const std::size_t size = detail::serialized_size_in<Format>(context, values...);
     if (size > out.size()) too_small(size);
     detail::span_sink sink(out.data(), size);
-    typename Format::template writer<detail::span_sink> ar(sink, context);
-    ar(values...);
+    detail::write_pass<typename Format::template writer<detail::span_sink>>(sink, context,
+                                                                            values...);
     detail::require_filled(sink, size);
     return size;
   }

@@ -12,6 +12,7 @@
 // growing_sink grows past a short estimate.)
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -22,6 +23,29 @@ namespace bale::detail {
 /// A put_block() at least this large is copied into a growing buffer's capacity directly rather
 /// than over bytes the buffer zero-filled first.
 inline constexpr std::size_t large_block = 16384;
+
+/// Copies a run whose length is known only at run time. Short runs (names, small arrays) are
+/// copied here with overlapping word moves: a call to memcpy costs more than the copy.
+inline void copy_run(std::byte* to, const void* from, std::size_t n) noexcept {
+  const auto* source = static_cast<const std::byte*>(from);
+  if (n > 16) {
+    std::memcpy(to, source, n);
+  } else if (n >= 8) {
+    std::uint64_t head, tail;
+    std::memcpy(&head, source, 8);
+    std::memcpy(&tail, source + n - 8, 8);
+    std::memcpy(to, &head, 8);
+    std::memcpy(to + n - 8, &tail, 8);
+  } else if (n >= 4) {
+    std::uint32_t head, tail;
+    std::memcpy(&head, source, 4);
+    std::memcpy(&tail, source + n - 4, 4);
+    std::memcpy(to, &head, 4);
+    std::memcpy(to + n - 4, &tail, 4);
+  } else {
+    for (std::size_t i = 0; i < n; ++i) to[i] = source[i];
+  }
+}
 
 class size_counter {
  public:
@@ -79,7 +103,11 @@ class span_sink {
     if (n != 0) std::memcpy(out_, data, n);
     out_ += n;
   }
-  void put_block(const void* data, std::size_t n) { put(data, n); }
+  [[gnu::always_inline]] void put_block(const void* data, std::size_t n) {
+    check_room(n);
+    copy_run(out_, data, n);
+    out_ += n;
+  }
   /// Room for n bytes (n <= 16) that the caller writes in place.
   std::byte* reserve(std::size_t n) {
     check_room(n);
@@ -147,9 +175,13 @@ class growing_sink {
   }
   /// A run of bytes that may be large (an array's payload): past the room the buffer has, a
   /// large one is copied into its capacity directly, not over bytes zero-filled first.
-  void put_block(const void* data, std::size_t n) {
-    if (n > capacity_ - size_ && n >= large_block && append_) return append(data, n);
-    put(data, n);
+  [[gnu::always_inline]] void put_block(const void* data, std::size_t n) {
+    if (n > capacity_ - size_) [[unlikely]] {
+      if (n >= large_block && append_) return append(data, n);
+      grow(n);
+    }
+    copy_run(data_ + size_, data, n);
+    size_ += n;
   }
   void put(char c) {
     if (capacity_ == size_) [[unlikely]]

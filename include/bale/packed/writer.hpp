@@ -35,7 +35,7 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   packed_writer(Sink& sink, write_context& context) noexcept : sink_(sink), context_(context) {}
 
   template <class T>
-  void process(const T& value) {
+  [[gnu::always_inline]] inline void process(const T& value) {
     using U = std::remove_cv_t<T>;
     require_serializable<U>();
     constexpr wire_size size = wire_size_of<Codec, U>;
@@ -48,33 +48,33 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   // ---- the vocabulary the adapters in bale/types speak ----
 
   template <class T>
-  void write_scalar(T value) {
+  [[gnu::always_inline]] inline void write_scalar(T value) {
     Codec::write_scalar(sink_, value);
   }
 
   /// A dynamic number of elements; `write_elements()` writes them.
   template <class F>
-  void write_sequence(std::size_t count, F&& write_elements) {
+  [[gnu::always_inline]] inline void write_sequence(std::size_t count, F&& write_elements) {
     const nesting guard(*this);
     Codec::write_length(sink_, count);
     write_elements();
   }
   /// A dynamic number of elements in contiguous memory.
   template <class T>
-  void write_contiguous_sequence(const T* data, std::size_t count) {
+  [[gnu::always_inline]] inline void write_contiguous_sequence(const T* data, std::size_t count) {
     const nesting guard(*this);
     Codec::write_length(sink_, count);
     write_contiguous(data, count);
   }
   /// Key is the map's key type (a text format decides by it between an object and pairs).
   template <class Key, class F>
-  void write_map(std::size_t count, F&& write_entries) {
+  [[gnu::always_inline]] inline void write_map(std::size_t count, F&& write_entries) {
     const nesting guard(*this);
     Codec::write_length(sink_, count);
     write_entries();
   }
   template <class K, class V>
-  void write_map_entry(const K& key, const V& value) {
+  [[gnu::always_inline]] inline void write_map_entry(const K& key, const V& value) {
     process(key);
     process(value);
   }
@@ -82,28 +82,28 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   // their nesting is fixed by their types, and any recursion passes through a counted verb.
   /// A fixed number of elements known to both sides (std::array, tuple, pair, ...).
   template <class F>
-  void write_tuple(std::size_t, F&& write_elements) {
+  [[gnu::always_inline]] inline void write_tuple(std::size_t, F&& write_elements) {
     write_elements();
   }
   /// Named members of a reflected type; Names::value holds the names (unused here).
   template <class Names, class... Members>
-  void write_object(const Members&... members) {
+  [[gnu::always_inline]] inline void write_object(const Members&... members) {
     (process(members), ...);
   }
   template <class T>
-  void write_field(std::string_view, const T& value) {
+  [[gnu::always_inline]] inline void write_field(std::string_view, const T& value) {
     process(value);
   }
   /// A versioned type's version, once per message (core/version.hpp).
   void write_version(std::uint32_t v) { process(v); }
   /// A user type that writes itself through ar(...).
   template <class F>
-  void write_composite(F&& write_members) {
+  [[gnu::always_inline]] inline void write_composite(F&& write_members) {
     const nesting guard(*this);
     write_members();
   }
   template <class F>
-  void write_optional(bool present, F&& write_value) {
+  [[gnu::always_inline]] inline void write_optional(bool present, F&& write_value) {
     Codec::write_flag(sink_, present);
     if (present) {
       const nesting guard(*this, level_kind::wraps_one);
@@ -111,7 +111,7 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
     }
   }
   template <class F>
-  void write_variant(std::size_t index, F&& write_value) {
+  [[gnu::always_inline]] inline void write_variant(std::size_t index, F&& write_value) {
     Codec::write_index(sink_, index);
     const nesting guard(*this, level_kind::wraps_one);
     write_value();
@@ -145,7 +145,7 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
 
   /// Elements in contiguous memory: one copy when the codec's wire layout is the memory layout.
   template <class T>
-  void write_contiguous(const T* data, std::size_t count) {
+  [[gnu::always_inline]] inline void write_contiguous(const T* data, std::size_t count) {
     constexpr wire_size size = wire_size_of<Codec, T>;
     if constexpr (Codec::template bulk<T>) {
       sink_.put_block(data, count * sizeof(T));
@@ -158,7 +158,7 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
     }
   }
   template <class Ch, class Traits>
-  void write_text(std::basic_string_view<Ch, Traits> text) {
+  [[gnu::always_inline]] inline void write_text(std::basic_string_view<Ch, Traits> text) {
     Codec::write_length(sink_, text.size());
     write_contiguous(text.data(), text.size());
   }
