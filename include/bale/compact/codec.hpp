@@ -102,6 +102,10 @@ struct compact_codec : bool_flag<compact_codec> {
     if constexpr (Sink::counts_only) {
       sink.skip(varint_size(value));
     } else {
+      if (value < 0x80) {  // most lengths and small integers
+        *sink.reserve(1) = static_cast<std::byte>(value);
+        return;
+      }
       // Written in place: no copy through a temporary and no call per byte.
       std::byte* out = sink.reserve(varint_size(value));
       while (value >= 0x80) {

@@ -13,6 +13,7 @@
 
 #include "bale/core/archive_base.hpp"
 #include "bale/core/buffer.hpp"
+#include "bale/core/element_loops.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
 #include "bale/core/limits.hpp"
@@ -23,26 +24,70 @@
 namespace bale {
 
 namespace detail {
-/// One pass of an archive over the values, as a function of its own that holds the archive and a
-/// copy of the sink: there the sink's cursor stays in registers. Behind a reference it would be
-/// loaded and stored around every field, as a store through the output pointer may alias it.
-template <class Archive, class Sink, class... Ts>
-[[gnu::noinline]] void write_pass(Sink& sink, write_context& context, const Ts&... values) {
-  Sink local = sink;
-  Archive ar(local, context);
+/// One pass of an archive over the values: makes the sink (make_sink()) and the archive and
+/// returns finish(archive, sink).
+template <class Archive, class MakeSink, class Finish, class... Ts>
+[[gnu::always_inline]] inline auto run_pass(write_context& context, MakeSink& make_sink,
+                                            Finish& finish, const Ts&... values) {
+  auto sink = make_sink();
+  Archive ar(sink, context);
   ar(values...);
-  sink = local;
+  return finish(ar, sink);
+}
+/// The pass as a function of its own with every call inlined: here a loop over elements keeps
+/// the sink's cursor in registers. A sink reached through a reference would be loaded and stored
+/// around every field, as a store through the output pointer may alias it. (Calls that must stay
+/// calls are marked noinline: errors, and a pointer graph's objects.)
+template <class Archive, class MakeSink, class Finish, class... Ts>
+[[gnu::flatten, gnu::noinline]] auto run_pass_apart(write_context& context, MakeSink make_sink,
+                                                    Finish finish, const Ts&... values) {
+  return run_pass<Archive>(context, make_sink, finish, values...);
+}
+/// A message with a loop over elements is written by a pass apart; any other inline, where the
+/// call would cost more than it saves.
+template <class Archive, class MakeSink, class Finish, class... Ts>
+[[gnu::always_inline]] inline auto write_pass(write_context& context, MakeSink make_sink,
+                                              Finish finish, const Ts&... values) {
+  if constexpr (loops_over_elements<Ts...>)
+    return run_pass_apart<Archive>(context, make_sink, finish, values...);
+  else
+    return run_pass<Archive>(context, make_sink, finish, values...);
+}
+
+/// What a sizing pass learned.
+struct counted_size {
+  std::size_t size;
+  std::size_t large_block_bytes;
+  bool exact;
+};
+
+// The sizing pass: one instantiation for serialized_size and every write into a growable buffer.
+struct make_size_counter {
+  bool may_estimate;
+  size_counter operator()() const noexcept { return size_counter(may_estimate); }
+};
+struct finish_sizing {
+  template <class Archive>
+  counted_size operator()(const Archive& ar, const size_counter& counter) const {
+    // A pass that skipped elements may have missed an object's owner: the writing pass checks.
+    if (counter.exact()) end_message(ar);
+    return {counter.size(), counter.large_block_bytes(), counter.exact()};
+  }
+};
+template <class Format, class... Ts>
+[[gnu::always_inline]] inline counted_size count_size(write_context& context, bool may_estimate,
+                                                      const Ts&... values) {
+  using sizing_archive = typename Format::template writer<size_counter>;
+  return write_pass<sizing_archive>(context, make_size_counter{may_estimate}, finish_sizing{},
+                                    values...);
 }
 
 /// serialized_size, within a write that shares `context` with its writing pass.
 template <class Format, class... Ts>
 std::size_t serialized_size_in(write_context& context, const Ts&... values) {
-  using sizing_archive = typename Format::template writer<size_counter>;
-  size_counter counter;
-  write_pass<sizing_archive>(counter, context, values...);
-  end_message(sizing_archive(counter, context));
+  const std::size_t size = count_size<Format>(context, false, values...).size;
   context.restart_message();
-  return counter.size();
+  return size;
 }
 /// A save() that wrote other than the counted bytes the second time: an error.
 [[noreturn, gnu::cold, gnu::noinline]] inline void fail_unfilled(std::size_t written,
@@ -51,9 +96,6 @@ std::size_t serialized_size_in(write_context& context, const Ts&... values) {
               error_text({"a save() wrote ", written, " bytes where the size counted ", size,
                           ": it must write the same bytes every time"}),
               written);
-}
-inline void require_filled(const span_sink& sink, std::size_t size) {
-  if (sink.size() != size) fail_unfilled(sink.size(), size);
 }
 
 /// Whether a write into `buffer` from byte `start` on goes straight in, without a sizing pass:
@@ -78,42 +120,35 @@ template <class Format, class Buffer, class... Ts>
 std::size_t write_growable(Buffer& buffer, std::size_t start, write_context& context,
                            const Ts&... values) {
   using writing_archive = typename Format::template writer<growing_sink>;
-  using sizing_archive = typename Format::template writer<size_counter>;
-  if (writes_without_sizing<writing_archive>(buffer, start)) {
-    growing_sink sink(buffer, start);
-    write_pass<writing_archive>(sink, context, values...);
-    end_message(writing_archive(sink, context));
-    sink.finish();
-    return sink.size();
+  counted_size count{0, 0, false};  // no sizing pass: the writing pass is the message's only one
+  if (!writes_without_sizing<writing_archive>(buffer, start)) {
+    count = count_size<Format>(context, !writing_archive::self_describing, values...);
+    if (count.exact)
+      context.restart_message();
+    else
+      context.forget_message();
+    // Resizing zero-fills what the writing pass then overwrites. That pass over memory is cheaper
+    // done at once than a step at a time between small writes, but not worth making for bytes
+    // that come in large blocks: when those are most of the message, the buffer is only
+    // reserved, and the sink copies the blocks into its capacity (zero-filling only around them).
+    const bool mostly_blocks = count.large_block_bytes > count.size / 2;
+    if (count.exact && !(mostly_blocks && growing_sink::appends_to<Buffer>)) {
+      buffer.resize(start + count.size);
+    } else if constexpr (requires { buffer.reserve(start + count.size); }) {
+      if (buffer.capacity() < start + count.size) buffer.reserve(start + count.size);
+    }
   }
-  size_counter counter(!writing_archive::self_describing);
-  write_pass<sizing_archive>(counter, context, values...);
-  // A pass that skipped elements may have missed an object's owner: the writing pass checks.
-  if (counter.exact()) end_message(sizing_archive(counter, context));
-  if (counter.exact())
-    context.restart_message();
-  else
-    context.forget_message();
-  const std::size_t size = counter.size();
-  // Resizing zero-fills what the writing pass then overwrites. That pass over memory is cheaper
-  // done at once than a step at a time between small writes, but not worth making for bytes that
-  // come in large blocks: when those are most of the message, the buffer is only reserved, and
-  // the sink copies the blocks into its capacity (zero-filling only around them).
-  const bool mostly_blocks = counter.large_block_bytes() > size / 2;
-  if (counter.exact() && !(mostly_blocks && growing_sink::appends_to<Buffer>)) {
-    buffer.resize(start + size);
-  } else if constexpr (requires { buffer.reserve(start + size); }) {
-    if (buffer.capacity() < start + size) buffer.reserve(start + size);
-  }
-  growing_sink sink(buffer, start);
-  write_pass<writing_archive>(sink, context, values...);
-  if (counter.exact()) {
-    if (sink.size() != start + size) fail_unfilled(sink.size() - start, size);
-  } else {
-    end_message(writing_archive(sink, context));
-  }
-  sink.finish();
-  return sink.size();
+  return write_pass<writing_archive>(
+      context, [&] { return growing_sink(buffer, start); },
+      [&](const writing_archive& ar, growing_sink& sink) {
+        if (!count.exact)
+          end_message(ar);
+        else if (sink.size() != start + count.size)
+          fail_unfilled(sink.size() - start, count.size);
+        sink.finish();
+        return sink.size();
+      },
+      values...);
 }
 }  // namespace detail
 
@@ -176,10 +211,11 @@ requires byte_output<std::remove_reference_t<Out>> std::size_t serialize_to(Out&
     detail::write_context context;
     const std::size_t size = detail::serialized_size_in<Format>(context, values...);
     if (size > out.size()) too_small(size);
-    detail::span_sink sink(out.data(), size);
-    detail::write_pass<typename Format::template writer<detail::span_sink>>(sink, context,
-                                                                            values...);
-    detail::require_filled(sink, size);
+    using archive = typename Format::template writer<detail::span_sink>;
+    const std::size_t written = detail::write_pass<archive>(
+        context, [&] { return detail::span_sink(out.data(), size); },
+        [](const archive&, const detail::span_sink& sink) { return sink.size(); }, values...);
+    if (written != size) detail::fail_unfilled(written, size);
     return size;
   }
 }

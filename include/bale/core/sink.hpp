@@ -26,7 +26,8 @@ inline constexpr std::size_t large_block = 16384;
 
 /// Copies a run whose length is known only at run time. Short runs (names, small arrays) are
 /// copied here with overlapping word moves: a call to memcpy costs more than the copy.
-inline void copy_run(std::byte* to, const void* from, std::size_t n) noexcept {
+[[gnu::always_inline]] inline void copy_run(std::byte* to, const void* from,
+                                            std::size_t n) noexcept {
   const auto* source = static_cast<const std::byte*>(from);
   if (n > 16) {
     std::memcpy(to, source, n);

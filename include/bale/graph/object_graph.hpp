@@ -124,7 +124,7 @@ template <class Archive>
 
 /// Writes a pointer: one that owns (or shares) its object, or an observer of one.
 template <class Archive, class S>
-void save_pointer(Archive& ar, const S* pointer, ownership owner) {
+[[gnu::noinline]] void save_pointer(Archive& ar, const S* pointer, ownership owner) {
   if (pointer == nullptr) {
     ar.write_null_pointer(owner);
     return;

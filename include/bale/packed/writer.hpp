@@ -163,7 +163,7 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
     write_contiguous(text.data(), text.size());
   }
 
-  [[noreturn]] void fail(errc code, std::string detail) const {
+  [[noreturn, gnu::cold, gnu::noinline]] void fail(errc code, std::string detail) const {
     throw error(code, std::move(detail), static_cast<std::size_t>(sink_.size()));
   }
   write_context& context() const noexcept { return context_; }

@@ -61,7 +61,7 @@ void save_elements(Archive& ar, const Range& range, std::size_t count, F&& f) {
 }
 
 template <class Archive, class Range>
-void save_range(Archive& ar, const Range& range, std::size_t count) {
+[[gnu::always_inline]] inline void save_range(Archive& ar, const Range& range, std::size_t count) {
   if constexpr (contiguous_sized_range<const Range>) {
     ar.write_contiguous_sequence(std::ranges::data(range), count);
   } else {
@@ -71,7 +71,7 @@ void save_range(Archive& ar, const Range& range, std::size_t count) {
 }
 
 template <class Archive, class Range>
-void save_range(Archive& ar, const Range& range) {
+[[gnu::always_inline]] inline void save_range(Archive& ar, const Range& range) {
   save_range(ar, range, std::ranges::size(range));
 }
 
