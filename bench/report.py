@@ -138,7 +138,12 @@ def machine_line(context):
 
 
 def fmt(value, digits=3):
-    return "" if value is None else f"{value:,.{digits}f}"
+    """digits decimals; below 1, digits significant figures (microsecond rows in a table in ms)."""
+    if value is None:
+        return ""
+    if 0 < abs(value) < 1:
+        return f"{value:#.{digits}g}"
+    return f"{value:,.{digits}f}"
 
 
 def case_table(rows, case):
