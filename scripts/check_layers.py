@@ -20,6 +20,7 @@ LAYERS = [
     ("contract", ["core", "reflect"]),
     ("mechanisms", ["graph", "packed", "base64", "compress"]),
     ("std types", ["types"]),
+    ("arrays of any rank", ["arrays"]),
     ("formats and schemas", ["binary", "compact", "json", "msgpack", "schema"]),
     ("all formats", ["formats.hpp", "convert.hpp"]),
     ("storage and transport", ["file", "mpi"]),

@@ -52,10 +52,12 @@ inline constexpr bool all_flat = false;
 template <class... Ms>
 inline constexpr bool all_flat<wire::product<Ms...>> = (flat_member_traits<Ms>::flat && ...);
 
-template <class Shape>
-inline constexpr bool is_record_shape = false;
+// Whether T is reflected: its serializer writes T's own members as a record. A type that travels
+// as a record of other members (an array's layout, extents and data) reads through its serializer.
+template <class T, class Shape>
+inline constexpr bool is_own_record = false;
 template <class T, bool OmitsDefaults>
-inline constexpr bool is_record_shape<schema::record<T, OmitsDefaults>> = true;
+inline constexpr bool is_own_record<T, schema::record<T, OmitsDefaults>> = true;
 
 template <class T>
 constexpr bool is_flat_record() {
@@ -63,7 +65,7 @@ constexpr bool is_flat_record() {
     return false;
   else if constexpr (!has_schema_shape<T>)
     return false;
-  else if constexpr (!is_record_shape<typename serializer<T>::schema_shape>)
+  else if constexpr (!is_own_record<T, typename serializer<T>::schema_shape>)
     return false;
   else if constexpr (description_of<T>() == description::aggregate)
     return all_flat<aggregate_members<T>>;

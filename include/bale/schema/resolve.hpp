@@ -297,7 +297,7 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   template <class T>
   static constexpr bool is_reflected() {
     if constexpr (has_schema_shape<T>)
-      return is_record_shape<typename serializer<T>::schema_shape>;
+      return is_own_record<T, typename serializer<T>::schema_shape>;
     else
       return false;
   }

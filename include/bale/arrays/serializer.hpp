@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// Arrays of any rank (boost::multi_array, Eigen, xtensor, mdspan-shaped views): one serializer
+// for every array type an adapter describes through bale::array_traits. An array travels as a
+// record of three members, in every format:
+//   layout   row_major or column_major: the order of the elements that follow
+//   extents  one count per index (a fixed number of them for a type of fixed rank, so a change of
+//            rank is refused by schema resolution)
+//   data     the elements, as a sequence: one memcpy where the format allows
+// Contiguous memory is written as it is stored and tagged with its layout; strided memory (a
+// block, a slice) is gathered in row-major order, a block of elements at a time. Reading into a
+// type of the other layout transposes. Nothing is allocated before the input has paid for it:
+// the array is sized when the format hands over a count it checked, and extents whose product
+// overflows are refused first.
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "bale/arrays/shape.hpp"
+#include "bale/core/error.hpp"
+#include "bale/core/error_text.hpp"
+#include "bale/core/schema_shape.hpp"
+#include "bale/core/serializer.hpp"
+#include "bale/types/array.hpp"
+#include "bale/types/scalar.hpp"
+#include "bale/types/vector.hpp"
+
+namespace bale {
+
+/// How bale sees an array type A; each adapter specialises it:
+///   using element_type = E;                          // the elements' type, const for a view
+///   static constexpr std::size_t rank = R;           // or bale::dynamic_rank
+///   static array_ref<const E, R> view(const A&);     // the elements where they are
+/// and, to be read into:
+///   static bool holds(const A&, const array_extents<R>&);    // can A take these extents?
+///   static array_ref<E, R> reshape(A&, const array_extents<R>&);  // A sized to them
+template <class A>
+struct array_traits;
+
+/// A type bale reads and writes as an array of any rank.
+template <class A>
+concept array_type = requires {
+  typename array_traits<A>::element_type;
+  { array_traits<A>::rank } -> std::convertible_to<std::size_t>;
+};
+
+namespace detail {
+
+struct array_member_names {
+  static constexpr std::array<std::string_view, 3> value{"layout", "extents", "data"};
+};
+
+/// What an array looks like to bale::schema_of: the members of the record it travels as.
+template <class Element, std::size_t Rank>
+struct array_record {
+  array_layout layout;
+  array_extents<Rank> extents;
+  std::vector<Element> data;
+};
+
+template <class A>
+using array_element = std::remove_const_t<typename array_traits<A>::element_type>;
+
+/// A member read through a stand-in that remembers it was read.
+template <class T>
+struct noted_member {
+  T& value;
+  bool& seen;
+};
+
+/// An array's elements on their way out.
+template <class Element, std::size_t Rank>
+struct array_elements_out {
+  array_ref<const Element, Rank> array;
+  bool contiguous;
+};
+
+/// An array's elements on their way in, with the layout and extents read before them.
+template <class A>
+struct array_elements_in {
+  A& array;
+  const array_layout& layout;
+  const array_extents<array_traits<A>::rank>& extents;
+  bool layout_seen = false;
+  bool extents_seen = false;
+  bool data_seen = false;
+};
+
+template <class Extents>
+std::string extents_text(const Extents& extents) {
+  std::string text = "[";
+  for (std::size_t k = 0; k < extents.size(); ++k) {
+    if (k != 0) text += ',';
+    text += std::to_string(extents[k]);
+  }
+  return text + ']';
+}
+
+/// Where the elements read go: straight into the array when the wire's layout is the array's
+/// and the format hands over exactly the count the extents say; into a staging buffer otherwise
+/// (a text format's growing guesses, a transposition), copied into place at the end.
+template <class A>
+class array_target {
+ public:
+  using element = array_element<A>;
+  static constexpr std::size_t rank = array_traits<A>::rank;
+
+  array_target(A& array, const array_extents<rank>& extents, array_layout layout, std::size_t count)
+      : array_(array), extents_(extents), layout_(layout), count_(count) {}
+
+  element* resize(std::size_t n) {
+    last_ = n;
+    if (n == count_ && !in_place_) {
+      shape();
+      if (contiguous_in(shaped_, layout_)) {
+        std::copy_n(staging_.data(), std::min(staging_.size(), n), shaped_.data);
+        staging_ = {};
+        in_place_ = true;
+      }
+    }
+    if (in_place_) {
+      if (n <= count_) return shaped_.data;
+      staging_.assign(shaped_.data, shaped_.data + count_);
+      in_place_ = false;
+    }
+    staging_.resize(n);
+    return staging_.data();
+  }
+
+  template <class Archive>
+  void finish(Archive& ar) {
+    if (last_ != count_)
+      ar.fail(errc::invalid_value,
+              error_text({"an array of extents ", extents_text(extents_), " holds ", count_,
+                          " elements, and ", last_, " were read"}));
+    if (in_place_) return;
+    shape();
+    const array_ref<const element, rank> staged{staging_.data(), extents_,
+                                                contiguous_strides<rank>(extents_, layout_)};
+    copy_elements(staged, shaped_);
+  }
+
+ private:
+  void shape() {
+    if (!shaped_once_) shaped_ = array_traits<A>::reshape(array_, extents_);
+    shaped_once_ = true;
+  }
+
+  A& array_;
+  const array_extents<rank>& extents_;
+  array_layout layout_;
+  std::size_t count_;
+  std::size_t last_ = 0;
+  std::vector<element> staging_;
+  array_ref<element, rank> shaped_{};
+  bool shaped_once_ = false;
+  bool in_place_ = false;
+};
+
+/// Elements that are not contiguous go out a block at a time, in row-major order.
+template <class Archive, class Element, std::size_t Rank>
+void write_gathered(Archive& ar, const array_ref<const Element, Rank>& array, std::size_t count) {
+  const auto dense = contiguous_strides<Rank>(array.extents, array_layout::row_major);
+  if constexpr (sizeof(Element) == 1 || !std::is_trivially_copyable_v<Element> ||
+                !std::is_default_constructible_v<Element>) {
+    // Bytes whole (formats write a run of bytes as one binary string, not block by block); other
+    // elements one by one, as any sequence of them would be.
+    std::vector<Element> gathered(count);
+    walk_row_major<Rank>(array.extents, array.strides, dense,
+                         [&](std::ptrdiff_t from, std::ptrdiff_t to) {
+                           gathered[static_cast<std::size_t>(to)] = array.data[from];
+                         });
+    ar.write_contiguous_sequence(gathered.data(), count);
+  } else {
+    constexpr std::size_t block = std::max<std::size_t>(1, 4096 / sizeof(Element));
+    ar.write_sequence(count, [&] {
+      std::array<Element, block> buffer;
+      std::size_t filled = 0;
+      walk_row_major<Rank>(array.extents, array.strides, dense,
+                           [&](std::ptrdiff_t from, std::ptrdiff_t) {
+                             buffer[filled++] = array.data[from];
+                             if (filled == block) {
+                               ar.write_contiguous(buffer.data(), filled);
+                               filled = 0;
+                             }
+                           });
+      if (filled != 0) ar.write_contiguous(buffer.data(), filled);
+    });
+  }
+}
+
+}  // namespace detail
+
+template <class T>
+struct serializer<detail::noted_member<T>> {
+  using schema_shape = schema::same_as<T>;
+
+  template <class Archive>
+  static void save(Archive& ar, const detail::noted_member<T>& member) {
+    ar(member.value);
+  }
+  template <class Archive>
+  static void load(Archive& ar, detail::noted_member<T>& member) {
+    ar(member.value);
+    member.seen = true;
+  }
+};
+
+template <class Element, std::size_t Rank>
+struct serializer<detail::array_elements_out<Element, Rank>> {
+  using schema_shape = schema::sequence<Element>;
+
+  template <class Archive>
+  static void save(Archive& ar, const detail::array_elements_out<Element, Rank>& out) {
+    std::size_t count = 0;
+    (void)detail::element_count<Element>(out.array.extents, count);
+    if (out.contiguous)
+      ar.write_contiguous_sequence(out.array.data, count);
+    else
+      detail::write_gathered(ar, out.array, count);
+  }
+};
+
+template <class A>
+struct serializer<detail::array_elements_in<A>> {
+  using schema_shape = schema::sequence<detail::array_element<A>>;
+  using traits = array_traits<A>;
+
+  template <class Archive>
+  static void load(Archive& ar, detail::array_elements_in<A>& in) {
+    if (!in.layout_seen || !in.extents_seen)
+      ar.fail(errc::invalid_value, "an array's data comes after its layout and extents");
+    if (in.layout != array_layout::row_major && in.layout != array_layout::column_major)
+      ar.fail(errc::invalid_value,
+              detail::error_text({"an array's layout is 0 (row-major) or 1 (column-major), not ",
+                                  static_cast<unsigned>(in.layout)}));
+    std::size_t count = 0;
+    if (!detail::element_count<detail::array_element<A>>(in.extents, count))
+      ar.fail(errc::invalid_value, "an array's extents " + detail::extents_text(in.extents) +
+                                       " hold more elements than memory can");
+    if (!traits::holds(in.array, in.extents))
+      ar.fail(errc::invalid_value, "an array's extents " + detail::extents_text(in.extents) +
+                                       " do not fit the type read into (its extents are fixed)");
+    detail::array_target<A> target(in.array, in.extents, in.layout, count);
+    ar.template read_sequence_into<detail::array_element<A>>(target);
+    target.finish(ar);
+    in.data_seen = true;
+  }
+};
+
+template <class A>
+requires array_type<A>
+struct serializer<A> {
+  using traits = array_traits<A>;
+  using element = detail::array_element<A>;
+  static constexpr std::size_t rank = traits::rank;
+  using schema_shape = schema::record<detail::array_record<element, rank>>;
+
+  template <class Archive>
+  static void save(Archive& ar, const A& array) {
+    const array_ref<const element, rank> view = traits::view(array);
+    const bool row_major = detail::contiguous_in(view, array_layout::row_major);
+    const bool column_major = !row_major && detail::contiguous_in(view, array_layout::column_major);
+    const array_layout layout = column_major ? array_layout::column_major : array_layout::row_major;
+    ar.template write_object<detail::array_member_names>(
+        layout, view.extents,
+        detail::array_elements_out<element, rank>{view, row_major || column_major});
+  }
+
+  template <class Archive>
+  static void load(Archive& ar, A& array) {
+    static_assert(!std::is_const_v<typename traits::element_type>,
+                  "bale: an array of const elements can be written, not read into");
+    array_layout layout = array_layout::row_major;
+    auto extents = detail::extents_of_rank<rank>(0);
+    detail::array_elements_in<A> data{array, layout, extents};
+    detail::noted_member<array_layout> noted_layout{layout, data.layout_seen};
+    detail::noted_member<array_extents<rank>> noted_extents{extents, data.extents_seen};
+    ar.template read_object<detail::array_member_names>(noted_layout, noted_extents, data);
+    if (!data.data_seen) ar.fail(errc::invalid_value, "an array without its data");
+  }
+};
+
+}  // namespace bale

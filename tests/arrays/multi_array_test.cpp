@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: BSL-1.0
+// boost::multi_array and its refs, views and subarrays as arrays of any rank.
+
+#include <bale/arrays/multi_array.hpp>
+#include <bale/bale.hpp>
+
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "support/roundtrip.hpp"
+
+namespace {
+
+using bale_test::expect_roundtrip;
+using range = boost::multi_array_types::index_range;
+
+template <class T, std::size_t N>
+boost::multi_array<T, N> counting(boost::multi_array<T, N> a) {
+  std::iota(a.data(), a.data() + a.num_elements(), T{1});
+  return a;
+}
+
+boost::multi_array<double, 3> cube() {
+  return counting(boost::multi_array<double, 3>(boost::extents[3][4][5]));
+}
+
+template <class A, class B>
+void expect_same_3d(const A& a, const B& b) {
+  ASSERT_TRUE(std::equal(a.shape(), a.shape() + 3, b.shape()));
+  for (std::size_t i = 0; i < a.shape()[0]; ++i)
+    for (std::size_t j = 0; j < a.shape()[1]; ++j)
+      for (std::size_t k = 0; k < a.shape()[2]; ++k)
+        EXPECT_EQ((a[a.index_bases()[0] + i][a.index_bases()[1] + j][a.index_bases()[2] + k]),
+                  (b[b.index_bases()[0] + i][b.index_bases()[1] + j][b.index_bases()[2] + k]));
+}
+
+TEST(MultiArray, RoundTripsInEveryFormat) {
+  expect_roundtrip(cube());
+  expect_roundtrip(counting(boost::multi_array<std::int32_t, 2>(boost::extents[6][7])));
+  expect_roundtrip(counting(boost::multi_array<std::uint8_t, 2>(boost::extents[5][8])));
+  expect_roundtrip(boost::multi_array<float, 4>(boost::extents[2][0][3][1]));
+}
+
+TEST(MultiArray, AFortranOrderedArrayIsWrittenAsItIsStoredAndReadTransposed) {
+  const auto fortran = counting(
+      boost::multi_array<double, 3>(boost::extents[3][4][5], boost::fortran_storage_order()));
+  const auto bytes = bale::serialize(fortran);
+  EXPECT_EQ(bytes[0], std::byte{1});  // column-major
+  EXPECT_EQ(std::memcmp(bytes.data() + 1 + 24 + 8, fortran.data(), 60 * sizeof(double)), 0);
+  expect_same_3d(fortran, bale::deserialize<boost::multi_array<double, 3>>(bytes));
+  // A C-ordered array read into a Fortran-ordered one keeps its storage order.
+  boost::multi_array<double, 3> into(boost::extents[1][1][1], boost::fortran_storage_order());
+  bale::deserialize(bale::serialize(cube()), into);
+  expect_same_3d(cube(), into);
+  EXPECT_EQ(into.strides()[0], 1);
+}
+
+TEST(MultiArray, DescendingStorageAndIndexBasesAreWrittenByIndex) {
+  const bool ascending[] = {false, true, true};
+  const boost::multi_array<double, 3>::size_type order[] = {0, 1, 2};
+  auto reversed = counting(boost::multi_array<double, 3>(
+      boost::extents[boost::multi_array_types::extent_range(1, 4)][4][5],
+      boost::general_storage_order<3>(order, ascending)));
+  expect_same_3d(reversed,
+                 bale::deserialize<boost::multi_array<double, 3>>(bale::serialize(reversed)));
+  expect_same_3d(reversed, bale::deserialize<boost::multi_array<double, 3>, bale::compact>(
+                               bale::serialize<bale::compact>(reversed)));
+}
+
+TEST(MultiArray, ViewsAndSubarraysAreWrittenAsTheirElements) {
+  const auto a = cube();
+  // Every other plane, the middle rows, every column: strided in two dimensions.
+  const auto view = a[boost::indices[range(0, 3, 2)][range(1, 3)][range()]];
+  const auto read = bale::deserialize<boost::multi_array<double, 3>>(bale::serialize(view));
+  expect_same_3d(view, read);
+  const auto json = bale::try_from_json<boost::multi_array<double, 3>>(bale::to_json(view));
+  ASSERT_TRUE(json.has_value());
+  expect_same_3d(view, *json);
+
+  const auto plane = bale::deserialize<boost::multi_array<double, 2>>(bale::serialize(a[1]));
+  EXPECT_EQ(plane, a[1]);
+
+  // Read into a view of a larger array: only the viewed elements change.
+  boost::multi_array<double, 3> target(boost::extents[3][4][5]);
+  std::fill(target.data(), target.data() + target.num_elements(), -1.0);
+  auto slot = target[boost::indices[range(0, 3, 2)][range(1, 3)][range()]];
+  bale::deserialize(bale::serialize(view), slot);
+  expect_same_3d(view, slot);
+  EXPECT_EQ(target[1][0][0], -1.0);
+  EXPECT_EQ(target[0][0][0], -1.0);
+}
+
+TEST(MultiArray, ARefIsReadIntoOnlyAtItsOwnExtents) {
+  std::vector<double> storage(60);
+  boost::multi_array_ref<double, 3> ref(storage.data(), boost::extents[3][4][5]);
+  bale::deserialize(bale::serialize(cube()), ref);
+  expect_same_3d(cube(), ref);
+  boost::multi_array_ref<double, 3> other(storage.data(), boost::extents[5][4][3]);
+  EXPECT_FALSE(bale::try_deserialize(bale::serialize(cube()), other).has_value());
+  const boost::const_multi_array_ref<double, 3> constant(storage.data(), boost::extents[3][4][5]);
+  EXPECT_EQ(bale::serialize(constant), bale::serialize(cube()));
+}
+
+TEST(MultiArray, AnArrayOfTheSameExtentsIsReadInPlace) {
+  auto a = cube();
+  const double* const before = a.data();
+  bale::deserialize(bale::serialize(cube()), a);
+  EXPECT_EQ(a.data(), before);
+}
+
+}  // namespace
