@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh cmake ninja-build g++ pkg-config libgtest-dev libgmock-dev clang libclang-rt-14-dev \
-  liblz4-dev libzstd-dev libmsgpack-cxx-dev libboost-dev libopenmpi-dev openmpi-bin python3
+  liblz4-dev libzstd-dev libmsgpack-cxx-dev libboost-dev libopenmpi-dev openmpi-bin python3 \
+  libeigen3-dev libxtensor-dev
 
 jobs=$(nproc)
 for preset in dev clang asan-ubsan; do
