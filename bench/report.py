@@ -44,6 +44,8 @@ CASES = {
     "records_evolution": "11b. 100,000 small records (a name, a short path of structs, an enum, flags) written by an older layout, read both ways",
     "small_records": "12. 100,000 small records (a name, a short path of structs, an enum, flags, an optional), written into a kept buffer and read into a kept vector, beside code written by hand for the same bytes",
     "monsters": "13. 50 monsters (a position, mana, hp, a name, an inventory of bytes, a colour, weapons {name, damage}, the weapon equipped, a path of points): the public benchmarks' shape, beside code written by hand for bale binary's bytes with the same checks",
+    "matrix": "14a. A 4096 x 4096 Eigen matrix of doubles (column-major, 128 MiB), in memory and to a file",
+    "tensor": "14b. A 256^3 boost::multi_array of floats (64 MiB), in memory and to a file",
 }
 JSON_CASES = [("json_hash_map", "HPS hash map"), ("json_seed_struct", "100,000 seed structs"),
               ("json_document", "nested document")]

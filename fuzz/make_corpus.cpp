@@ -17,6 +17,9 @@
 
 #include "graph.hpp"
 #include "message.hpp"
+#ifdef BALE_FUZZ_ARRAYS
+#include "arrays.hpp"
+#endif
 
 namespace {
 
@@ -76,6 +79,34 @@ std::vector<std::byte> mpi_message(int receiver, const T& value) {
   bytes.insert(bytes.end(), payload.begin(), payload.end());
   return bytes;
 }
+
+#ifdef BALE_FUZZ_ARRAYS
+// Each format's bytes after the byte that picks it.
+void write_arrays() {
+  fuzz::arrays value;
+  auto& [rows, columns, fixed, cube] = value;
+  rows.resize(2, 3);
+  rows << 1, -2, 3, 400, -500, 6;
+  columns.resize(3, 2);
+  columns << 0.5F, 1, 2, 3, 4, 5;
+  fixed << 1, 2, 3, 4, 5, 6;
+  cube.resize(boost::extents[2][2][3]);
+  for (std::size_t i = 0; i < cube.num_elements(); ++i)
+    cube.data()[i] = static_cast<std::uint8_t>(i);
+  const auto prefixed = [](fuzz::array_format format, std::span<const std::byte> bytes) {
+    std::vector<std::byte> out{static_cast<std::byte>(format)};
+    out.insert(out.end(), bytes.begin(), bytes.end());
+    return out;
+  };
+  write("arrays", "binary", prefixed(fuzz::array_format::binary, bale::serialize(value)));
+  write("arrays", "compact",
+        prefixed(fuzz::array_format::compact, bale::serialize<bale::compact>(value)));
+  write("arrays", "msgpack",
+        prefixed(fuzz::array_format::msgpack, bale::serialize<bale::msgpack>(value)));
+  const std::string text = bale::to_json(value);
+  write("arrays", "json", prefixed(fuzz::array_format::json, std::as_bytes(std::span(text))));
+}
+#endif
 
 }  // namespace
 
@@ -233,5 +264,8 @@ int main() {
   }
   write("file", "inspect_records", file_bytes(scratch, 9));
   std::filesystem::remove(scratch);
+#ifdef BALE_FUZZ_ARRAYS
+  write_arrays();
+#endif
   return 0;
 }

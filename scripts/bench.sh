@@ -24,7 +24,8 @@ done
 scripts/install_deps.sh cmake ninja-build g++ libbenchmark-dev python3 python3-matplotlib \
   libboost-serialization-dev libcereal-dev libmsgpack-cxx-dev libprotobuf-dev protobuf-compiler \
   libflatbuffers-dev flatbuffers-compiler capnproto libcapnp-dev liblz4-dev libzstd-dev \
-  nlohmann-json3-dev rapidjson-dev libsimdjson-dev coreutils libopenmpi-dev openmpi-bin libboost-mpi-dev
+  nlohmann-json3-dev rapidjson-dev libsimdjson-dev coreutils libopenmpi-dev openmpi-bin libboost-mpi-dev \
+  libeigen3-dev
 mkdir -p results
 cmake --preset bench >/dev/null
 echo "building the benchmarks"

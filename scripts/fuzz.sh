@@ -7,12 +7,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
-scripts/install_deps.sh cmake ninja-build clang libclang-rt-14-dev
+scripts/install_deps.sh cmake ninja-build clang libclang-rt-14-dev libeigen3-dev
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
 status=0
 targets="deserialize try_deserialize roundtrip reader json msgpack compact decompress file schema graph"
 [ -x build/fuzz/fuzz/fuzz_mpi_message ] && targets="$targets mpi_message"
+[ -x build/fuzz/fuzz/fuzz_arrays ] && targets="$targets arrays"
 for target in $targets; do
   work=$(mktemp -d)
   cp -r "fuzz/corpus/$target/." "$work/" 2>/dev/null || true

@@ -2,6 +2,7 @@
 // Eigen's dense matrices and arrays, maps and blocks as arrays of rank 2.
 
 #include <bale/arrays/eigen.hpp>
+#include <bale/arrays/eigen_sparse.hpp>
 #include <bale/bale.hpp>
 
 #include <cstdint>
@@ -80,6 +81,64 @@ TEST(Eigen, FixedSizesRefuseOtherExtents) {
   Eigen::MatrixXd target(4, 4);
   Eigen::Map<Eigen::MatrixXd> map(target.data(), 2, 8);
   EXPECT_FALSE(bale::try_deserialize(bytes, map).has_value());
+}
+
+Eigen::SparseMatrix<double> sparse() {
+  Eigen::SparseMatrix<double> m(5, 4);
+  m.insert(0, 0) = 1.5;
+  m.insert(3, 0) = -2;
+  m.insert(2, 2) = 7;
+  m.insert(4, 3) = 0.25;
+  m.makeCompressed();
+  return m;
+}
+
+TEST(EigenSparse, TheCompressedFormRoundTripsInEveryFormat) {
+  expect_roundtrip(sparse());
+  expect_roundtrip(Eigen::SparseMatrix<float, Eigen::RowMajor>(sparse().cast<float>()));
+  expect_roundtrip(Eigen::SparseMatrix<double>(3, 0));
+  EXPECT_EQ(bale::to_json(sparse()),
+            R"({"rows":5,"cols":4,"layout":"column_major","outer_starts":[0,2,2,3,4],)"
+            R"("inner_indices":[0,3,2,4],"values":[1.5,-2,7,0.25]})");
+}
+
+TEST(EigenSparse, AnUncompressedMatrixIsWrittenCompressedAndOrdersConvert) {
+  Eigen::SparseMatrix<double> open = sparse();
+  open.insert(1, 1) = 3;  // leaves the matrix uncompressed
+  ASSERT_FALSE(open.isCompressed());
+  const auto read =
+      bale::deserialize<Eigen::SparseMatrix<double, Eigen::RowMajor>>(bale::serialize(open));
+  EXPECT_TRUE(Eigen::MatrixXd(read) == Eigen::MatrixXd(open));
+  const auto back = bale::deserialize<Eigen::SparseMatrix<double>>(bale::serialize(read));
+  EXPECT_TRUE(Eigen::MatrixXd(back) == Eigen::MatrixXd(open));
+}
+
+TEST(EigenSparse, AnInvalidCompressedFormIsRefusedBeforeTheMatrixIsBuilt) {
+  const auto refused = [](const std::string& members) {
+    const auto r = bale::try_from_json<Eigen::SparseMatrix<double>>(
+        R"({"rows":3,"cols":2,"layout":"column_major",)" + members + "}");
+    EXPECT_FALSE(r.has_value()) << members;
+    return r.has_value() ? std::string() : std::string(r.error().what());
+  };
+  EXPECT_NE(refused(R"("outer_starts":[0,2,1],"inner_indices":[0],"values":[1])").find("decrease"),
+            std::string::npos);
+  EXPECT_NE(
+      refused(R"("outer_starts":[0,1,2],"inner_indices":[0,3],"values":[1,2])").find("outside"),
+      std::string::npos);
+  EXPECT_NE(
+      refused(R"("outer_starts":[0,2,2],"inner_indices":[1,1],"values":[1,2])").find("increase"),
+      std::string::npos);
+  EXPECT_NE(
+      refused(R"("outer_starts":[0,2],"inner_indices":[0,1],"values":[1,2])").find("one per outer"),
+      std::string::npos);
+  EXPECT_NE(refused(R"("outer_starts":[0,1,2],"inner_indices":[0,1],"values":[1])").find("lengths"),
+            std::string::npos);
+  EXPECT_NE(
+      refused(R"("outer_starts":[1,1,2],"inner_indices":[0,1],"values":[1,2])").find("from 0"),
+      std::string::npos);
+  const auto huge = bale::try_from_json<Eigen::SparseMatrix<double>>(
+      R"({"rows":3000000000,"cols":1,"layout":"row_major","outer_starts":[0],"inner_indices":[],"values":[]})");
+  EXPECT_FALSE(huge.has_value());
 }
 
 }  // namespace

@@ -38,6 +38,14 @@ TEST(Xtensor, AnXarrayTakesAnyRankAndLayoutsTranspose) {
   const auto as_rows = bale::deserialize<xt::xtensor<double, 3>>(bytes);
   EXPECT_EQ(as_rows, column);  // equal element by element, whatever the layout
 
+  // An xtensor's extents are a fixed array, an xarray's a sequence: resolution reads the one
+  // into the other.
+  const auto tensor = counting(xt::xtensor<std::int16_t, 2>::from_shape({3, 5}));
+  const auto schema = bale::schema_of<xt::xtensor<std::int16_t, 2>>().text();
+  const auto as_any =
+      bale::deserialize_as<xt::xarray<std::int16_t>>(bale::serialize(tensor), schema);
+  EXPECT_EQ(as_any, tensor);
+
   // One xarray type holds data of any rank.
   xt::xarray<std::int16_t> any = counting(xt::xarray<std::int16_t>::from_shape({3, 5}));
   const auto four = counting(xt::xarray<std::int16_t>::from_shape({2, 1, 3, 2}));

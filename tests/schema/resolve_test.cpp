@@ -440,6 +440,36 @@ TEST(Resolve, DeepDataStopsAtTheStackBound) {
   EXPECT_EQ(bale::deserialize_as<only_x>(bytes, with_deep, deep).x, 9);
 }
 
+struct fixed_points {
+  std::array<std::int32_t, 3> point;
+  float weights[2];
+  std::string name;
+};
+struct growing_points {
+  std::vector<std::int64_t> point;
+  std::vector<double> weights;
+  std::string name;
+};
+static_assert(bale::can_read<growing_points, fixed_points>);
+static_assert(!bale::can_read<fixed_points, growing_points>);
+
+TEST(Resolve, AFixedArrayReadsIntoASequence) {
+  const fixed_points written{{1, -2, 3}, {0.5F, 0.25F}, "p"};
+  for (const auto& read : {read_as<growing_points, fixed_points>(written),
+                           read_as<growing_points, fixed_points, bale::compact>(written)}) {
+    EXPECT_EQ(read.point, (std::vector<std::int64_t>{1, -2, 3}));
+    EXPECT_EQ(read.weights, (std::vector<double>{0.5, 0.25}));
+    EXPECT_EQ(read.name, "p");
+  }
+  // The count comes from the writer's schema: one claiming more elements than the data holds
+  // fails at the data's end, having allocated room only for the elements read.
+  const auto bytes = bale::serialize(std::array<std::uint8_t, 4>{1, 2, 3, 4});
+  const std::string huge = R"({"array":"u8","count":1000000000000})";
+  EXPECT_THROW((void)bale::deserialize_as<std::vector<std::uint8_t>>(bytes, huge), bale::error);
+  EXPECT_EQ(bale::deserialize_as<std::vector<std::uint8_t>>(bytes, R"({"array":"u8","count":4})"),
+            (std::vector<std::uint8_t>{1, 2, 3, 4}));
+}
+
 TEST(Resolve, DamagedDataFailsCleanly) {
   const auto bytes = bale::serialize(old_hero());
   const std::string& schema = bale::schema_of<v1::hero>().text();

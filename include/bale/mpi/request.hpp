@@ -186,7 +186,7 @@ class recv_request {
     if (!found) return false;
     detail::refuse_oversized_head(*found, *s.on.settings);
     s.from = found->from;
-    if constexpr (detail::contiguous_payload<Format, T>::value) {
+    if constexpr (detail::received_whole<Format, T>()) {
       if (const auto elements =
               detail::whole_array_elements<Format, T>(found->size, *s.on.settings)) {
         receive_whole_array(*found, *elements);
@@ -236,7 +236,7 @@ class recv_request {
                   detail::check(MPI_Wait(&s.head_request, &received), "MPI_Wait", s.source, s.tag);
                 });
     if (!done) return false;
-    if constexpr (detail::contiguous_payload<Format, T>::value) {
+    if constexpr (detail::received_whole<Format, T>()) {
       if (s.whole_array_bytes != 0) {  // only contiguous arrays are received whole
         detail::check_whole_array<Format>(s.head, s.whole_array_bytes, s.value, *s.on.settings,
                                           s.from);

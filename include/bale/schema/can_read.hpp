@@ -217,6 +217,11 @@ template <class R, class W, class Seen, class A, class B>
 constexpr readability by_shape(schema::sequence<A>*, schema::sequence<B>*) {
   return check<A, B, Seen>();
 }
+// A fixed number of elements (std::array, a C array) reads into a sequence of them.
+template <class R, class W, class Seen, class A, class B, std::size_t M>
+constexpr readability by_shape(schema::sequence<A>*, schema::fixed<B, M>*) {
+  return check<A, B, Seen>();
+}
 template <class R, class W, class Seen, class A, class B>
 constexpr readability by_shape(schema::set<A>*, schema::set<B>*) {
   return check<A, B, Seen>();

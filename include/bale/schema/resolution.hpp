@@ -193,6 +193,10 @@ class resolution {
       child(step, w, b.children[0], path);
       return step;
     }
+    if (a.kind == schema_kind::array && b.kind == schema_kind::sequence) {
+      child(step, a.children[0], b.children[0], path + "[]");  // a fixed count into a sequence
+      return step;
+    }
     if (a.kind != b.kind) refuse(w, r, path);
     plan_same_kind(step, a, b, path);
     return step;

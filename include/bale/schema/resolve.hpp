@@ -41,6 +41,11 @@ namespace bale::detail {
 // A stand-in for an element when the format's reader checks a count: as large as the element for
 // the allocation budget, but with no minimum wire size, since the writer's element may be smaller
 // than the reader's.
+template <class Shape>
+inline constexpr bool is_same_as_shape = false;
+template <class U>
+inline constexpr bool is_same_as_shape<schema::same_as<U>> = true;
+
 template <std::size_t Size>
 struct charged_as {
   charged_as() = delete;  // not an aggregate: nothing reflects it, no wire shape
@@ -60,6 +65,11 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
 
   template <class T>
   void process(T& value) {
+    if constexpr (is_wrapper<std::remove_const_t<T>>()) {
+      // Its schema is its value's, which its load reads through ar(value): that takes the step.
+      serializer<std::remove_const_t<T>>::load(*this, value);
+      return;
+    }
     static_assert(!std::is_const_v<T>, "bale: cannot read into a const object");
     const std::uint32_t s = take_step();
     const resolution_step& step = plan_[s];
@@ -130,6 +140,14 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   template <class Element, class OnCount, class OnElement>
   void read_sequence(OnCount&& on_count, OnElement&& on_element) {
     const std::uint32_t element = current().children[0];
+    if (writer_kind(cursor_.owner) == schema_kind::array) {
+      // The writer's count is in its schema, not on the wire: no count to hint.
+      read_fixed_elements<Element>([&](std::size_t i) {
+        const cursor_guard next(*this, element);
+        call_element(on_element, i);
+      });
+      return;
+    }
     inner_.template read_sequence<charged_as<sizeof(Element)>>(
         on_count, [&](Inner&, std::size_t i) {
           const cursor_guard next(*this, element);
@@ -139,27 +157,32 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   template <class T, class Target>
   void read_sequence_into(Target&& target) {
     const std::uint32_t element = current().children[0];
-    if (plan_[element].equal) {
+    const bool fixed = writer_kind(cursor_.owner) == schema_kind::array;
+    if (plan_[element].equal && !fixed) {
       inner_.template read_sequence_into<T>(target);
       return;
-    }
-    if constexpr (flat_record<T> && numbers_as_in_memory) {
-      if (read_by_copy<T>(target, plan_[element])) return;
     }
     // The count is a hint here (the elements' wire size is the writer's): room grows as they come.
     std::size_t hint = 0, room = 0, size = 0;
     T* data = nullptr;
-    inner_.template read_sequence<charged_as<sizeof(T)>>(
-        [&](std::size_t n) { hint = n; },
-        [&](Inner&, std::size_t i) {
-          if (i == room) {
-            room = std::max({hint, 2 * room, std::size_t{16}});
-            data = target.resize(room);
-          }
-          const cursor_guard next(*this, element);
-          process(data[i]);
-          size = i + 1;
-        });
+    const auto read_element = [&](std::size_t i) {
+      if (i == room) {
+        room = std::max({hint, 2 * room, std::size_t{16}});
+        data = target.resize(room);
+      }
+      const cursor_guard next(*this, element);
+      process(data[i]);
+      size = i + 1;
+    };
+    if (fixed) {
+      read_fixed_elements<T>(read_element);
+    } else {
+      if constexpr (flat_record<T> && numbers_as_in_memory) {
+        if (read_by_copy<T>(target, plan_[element])) return;
+      }
+      inner_.template read_sequence<charged_as<sizeof(T)>>(
+          [&](std::size_t n) { hint = n; }, [&](Inner&, std::size_t i) { read_element(i); });
+    }
     target.resize(size);
   }
   template <class Entry, class OnCount, class OnEntry>
@@ -252,6 +275,18 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   };
 
   const resolution_step& current() const noexcept { return plan_[cursor_.owner]; }
+  // A writer's fixed array read as the reader's sequence: its count comes from the writer's
+  // schema, and each element is charged to the budget as it is read, as a text format's are.
+  template <class Element, class ReadElement>
+  void read_fixed_elements(ReadElement&& read_element) {
+    const std::size_t count = plan_.writer()[current().writer].count;
+    inner_.read_tuple(count, [&] {
+      for (std::size_t i = 0; i < count; ++i) {
+        charge_allocation(inner_, 1, sizeof(Element));
+        read_element(i);
+      }
+    });
+  }
   schema_kind writer_kind(std::uint32_t step) const noexcept {
     return plan_.writer()[plan_[step].writer].kind;
   }
@@ -298,6 +333,14 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   static constexpr bool is_reflected() {
     if constexpr (has_schema_shape<T>)
       return is_own_record<T, typename serializer<T>::schema_shape>;
+    else
+      return false;
+  }
+  // A type whose schema_shape is schema::same_as<U> (a stand-in, a value with registries).
+  template <class T>
+  static constexpr bool is_wrapper() {
+    if constexpr (has_schema_shape<T>)
+      return is_same_as_shape<typename serializer<T>::schema_shape>;
     else
       return false;
   }

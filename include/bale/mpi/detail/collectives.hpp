@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -64,13 +65,24 @@ inline std::size_t broadcast_first(std::uint64_t payload_size) {
   return payload_size <= broadcast_inline ? payload_size : 8;
 }
 
+/// What the root encodes a broadcast with. The head of a broadcast is the same on every rank
+/// whatever the type (broadcast_first), and holds a vector's length, so that its elements land in
+/// the vector; an array of any rank, whose head is longer, is encoded into one buffer instead.
+template <class Format, class T>
+options broadcast_settings(const channel& on) {
+  options settings = *on.settings;
+  if constexpr (contiguous_payload<Format, T>::value)
+    if (contiguous_payload<Format, T>::head_size != 8) settings.zero_copy_bytes = SIZE_MAX;
+  return settings;
+}
+
 /// `root_failed`: the root has no value to send (it failed before); the others are told so.
 template <class Format, class T>
 void broadcast(const channel& on, T& value, int root, int rank, bool root_failed = false) {
   std::array<std::byte, header_size + broadcast_inline> head{};
   if (rank == root) {
     encoded sent = root_failed ? encoded{failure_message(), nullptr}
-                               : encode_or_fail<Format>(value, *on.settings);
+                               : encode_or_fail<Format>(value, broadcast_settings<Format, T>(on));
     const std::size_t first = broadcast_first(get_u64(sent.message.head.data() + 16));
     std::memcpy(head.data(), sent.message.head.data(), header_size);
     for (std::size_t copied = 0; copied < first;) {  // the head's payload, then the rest's

@@ -21,6 +21,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "bale/arrays/serializer.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
 #include "bale/core/little_endian.hpp"
@@ -90,20 +91,104 @@ inline header read_header(std::span<const std::byte> head) {
   return h;
 }
 
-/// A top-level value whose bytes in Format are a length and then its elements' memory
-/// (bale::array_is_memory): it is sent from and received into that memory, with no copy.
+/// A top-level value whose bytes in Format are a head (a length; an array's layout, extents and
+/// length) and then its elements' memory (bale::array_is_memory): it is sent from and received
+/// into that memory, with no copy. Each says:
+///   head_size                  the head's bytes
+///   sized_by_count             whether a receiver can size the value from the message's size
+///                              alone, and so take header, head and elements in one receive
+///   elements(v)                the memory sent, empty when there is none to send from
+///   write_head(out, v)         the head, as Format writes it
+///   prepare(v, head, count)    sizes v for a head announcing `count` elements and says where
+///                              they go; null when the head is not one v takes as memory (the
+///                              payload is then decoded, with its checks and errors)
+///   abandon(v)                 the elements did not all arrive
 template <class Format, class T>
 struct contiguous_payload : std::false_type {};
+
 template <class Format, class E, class Alloc>
 requires array_is_memory<Format, E>
 struct contiguous_payload<Format, std::vector<E, Alloc>> : std::true_type {
   using element = E;
+  static constexpr std::size_t head_size = 8;
+  static constexpr bool sized_by_count = true;
+  static std::span<const E> elements(const std::vector<E, Alloc>& v) { return v; }
+  static void write_head(std::byte* out, const std::vector<E, Alloc>& v) { put_u64(out, v.size()); }
+  static E* prepare(std::vector<E, Alloc>& v, const std::byte* head, std::size_t count) {
+    if (get_u64(head) != count) return nullptr;
+    v.resize(count);
+    return v.data();
+  }
+  static void abandon(std::vector<E, Alloc>& v) { v.clear(); }
 };
+
 template <class Format, class E, std::size_t N>
 requires array_is_memory<Format, std::remove_const_t<E>>
 struct contiguous_payload<Format, std::span<E, N>> : std::true_type {
   using element = std::remove_const_t<E>;
+  static constexpr std::size_t head_size = 8;
+  static constexpr bool sized_by_count = true;
+  static std::span<const element> elements(std::span<E, N> v) { return v; }
+  static void write_head(std::byte* out, std::span<E, N> v) { put_u64(out, v.size()); }
 };
+
+/// An array of a fixed rank (bale/arrays/): its layout (one byte), extents and length, then its
+/// elements, when they are contiguous in either layout. Its extents are in the head, so it is
+/// received from the head first, never whole.
+template <class Format, class A>
+requires array_type<A> &&(array_traits<A>::rank != dynamic_rank) &&
+    array_is_memory<Format, bale::detail::array_element<A>> struct contiguous_payload<Format, A>
+    : std::true_type {
+  using traits = array_traits<A>;
+  using element = bale::detail::array_element<A>;
+  static constexpr std::size_t rank = traits::rank;
+  static constexpr std::size_t head_size = 1 + 8 * rank + 8;
+  static constexpr bool sized_by_count = false;
+
+  static std::span<const element> elements(const A& a) {
+    const auto view = traits::view(a);
+    std::size_t count = 0;
+    (void)bale::detail::element_count<element>(view.extents, count);
+    if (!bale::detail::contiguous_in(view, array_layout::row_major) &&
+        !bale::detail::contiguous_in(view, array_layout::column_major))
+      return {};
+    return {view.data, count};
+  }
+  static void write_head(std::byte* out, const A& a) {
+    const auto view = traits::view(a);
+    const bool rows = bale::detail::contiguous_in(view, array_layout::row_major);
+    out[0] = static_cast<std::byte>(rows ? array_layout::row_major : array_layout::column_major);
+    std::uint64_t count = 1;
+    for (std::size_t k = 0; k < rank; ++k) {
+      put_u64(out + 1 + 8 * k, view.extents[k]);
+      count *= view.extents[k];
+    }
+    put_u64(out + 1 + 8 * rank, count);
+  }
+  static element* prepare(A& a, const std::byte* head, std::size_t count) {
+    const auto layout = std::to_integer<std::uint8_t>(head[0]);
+    array_extents<rank> extents{};
+    for (std::size_t k = 0; k < rank; ++k) extents[k] = get_u64(head + 1 + 8 * k);
+    std::size_t product = 0;
+    if (layout > 1 || get_u64(head + 1 + 8 * rank) != count ||
+        !bale::detail::element_count<element>(extents, product) || product != count ||
+        !traits::holds(a, extents))
+      return nullptr;
+    const auto shaped = traits::reshape(a, extents);
+    return bale::detail::contiguous_in(shaped, static_cast<array_layout>(layout)) ? shaped.data
+                                                                                  : nullptr;
+  }
+  static void abandon(A&) {}
+};
+
+/// Whether a message of T may be received whole, header and elements in one MPI receive.
+template <class Format, class T>
+constexpr bool received_whole() {
+  if constexpr (contiguous_payload<Format, T>::value)
+    return contiguous_payload<Format, T>::sized_by_count;
+  else
+    return false;
+}
 
 /// A message's type check: its schema's fingerprint, the same for every compiler and for every
 /// type written alike (a span and the vector it is received into).

@@ -154,13 +154,12 @@ class payload_target {
     const std::size_t rest = size_ - first.size();
     if (rest == 0) return nullptr;
     if constexpr (contiguous_payload<Format, T>::value) {
-      using element = typename contiguous_payload<Format, T>::element;
-      if (first.size() == 8) {
-        const std::uint64_t count = get_u64(first.data());
-        if (rest % sizeof(element) == 0 && rest / sizeof(element) == count) {
-          target_.resize(count);
+      using payload = contiguous_payload<Format, T>;
+      using element = typename payload::element;
+      if (first.size() == payload::head_size && rest % sizeof(element) == 0) {
+        if (element* at = payload::prepare(target_, first.data(), rest / sizeof(element))) {
           direct_ = true;
-          return reinterpret_cast<std::byte*>(target_.data());
+          return reinterpret_cast<std::byte*>(at);
         }
       }
     }
@@ -172,7 +171,7 @@ class payload_target {
   /// The rest did not arrive whole: a direct target is left empty.
   void abandon() {
     if constexpr (contiguous_payload<Format, T>::value)
-      if (direct_) target_.clear();
+      if (direct_) contiguous_payload<Format, T>::abandon(target_);
   }
 
   /// Decodes the payload into the target (a direct array is in place already).
@@ -202,7 +201,7 @@ inline constexpr std::size_t array_head_size = header_size + 8;
 /// How many elements a matched message of `bytes` holds if it is an array of T received whole:
 /// only arrays of at least zero_copy_bytes, whose size is a whole number of elements.
 template <class Format, class T>
-requires contiguous_payload<Format, T>::value std::optional<std::size_t> whole_array_elements(
+requires(received_whole<Format, T>()) std::optional<std::size_t> whole_array_elements(
     std::size_t bytes, const options& settings) {
   using element = typename contiguous_payload<Format, T>::element;
   if (bytes > array_head_size && bytes - array_head_size >= settings.zero_copy_bytes &&
@@ -456,7 +455,7 @@ status receive(const channel& on, int source, int tag, T& value, std::vector<std
   if (!found) throw timed_out({source, tag}, "no message arrived");
   matched_head& head = *found;
   refuse_oversized_head(head, *on.settings);
-  if constexpr (contiguous_payload<Format, T>::value) {
+  if constexpr (received_whole<Format, T>()) {
     if (const auto elements = whole_array_elements<Format, T>(head.size, *on.settings)) {
       receive_whole_array<Format>(head, value, *elements, *on.settings);
       return head.from;

@@ -87,15 +87,17 @@ outgoing encode(const T& value, const options& settings, std::vector<std::byte> 
   }
   message.bytes.clear();
   if constexpr (contiguous_payload<Format, T>::value) {
-    const auto memory = std::as_bytes(std::span(value.data(), value.size()));
+    using payload = contiguous_payload<Format, T>;
+    const auto memory = std::as_bytes(payload::elements(value));
     if (memory.size() >= settings.zero_copy_bytes) {
-      message.bytes.resize(header_size + 8);
-      put_u64(message.bytes.data() + header_size, value.size());
-      h.payload_size = 8 + memory.size();
+      message.bytes.resize(header_size + payload::head_size);
+      payload::write_head(message.bytes.data() + header_size, value);
+      h.payload_size = payload::head_size + memory.size();
       write_header(message.bytes.data(), h);
       message.head = message.bytes;
       message.rest = memory;
-      message.joined = h.payload_size <= std::min(settings.one_message_bytes, settings.chunk_bytes);
+      message.joined = payload::sized_by_count &&
+                       h.payload_size <= std::min(settings.one_message_bytes, settings.chunk_bytes);
       return message;
     }
   }

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: BSL-1.0
+// Arrays of any rank (bale/arrays/) between ranks: contiguous ones are sent from and received
+// into their own memory whatever their layout; strided ones are encoded; every size around the
+// thresholds; point to point, nonblocking and broadcast.
+#include <gtest/gtest.h>
+
+#include <bale/arrays/multi_array.hpp>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "bale/mpi.hpp"
+#include "hardening/counting_allocator.hpp"
+
+namespace {
+
+using bale::mpi::communicator;
+using cube = boost::multi_array<double, 3>;
+using range = boost::multi_array_types::index_range;
+
+cube make_cube(std::size_t n0, std::size_t n1, std::size_t n2, int seed,
+               const boost::general_storage_order<3>& order = boost::c_storage_order()) {
+  cube c(boost::extents[n0][n1][n2], order);
+  std::iota(c.data(), c.data() + c.num_elements(), static_cast<double>(seed) * 1000.0);
+  return c;
+}
+
+struct ring {
+  explicit ring(const communicator& comm)
+      : right((comm.rank() + 1) % comm.size()),
+        left((comm.rank() + comm.size() - 1) % comm.size()) {}
+  int right;
+  int left;
+};
+
+// Element counts around the zero-copy threshold (2 KiB), the one-message limit (1 MiB) and past it.
+TEST(MpiArrays, EverySizeAndLayoutAroundTheRing) {
+  communicator comm(MPI_COMM_WORLD);
+  const ring r(comm);
+  for (const std::size_t planes : {0, 1, 2, 3, 64, 2048}) {
+    for (const bool fortran : {false, true}) {
+      const boost::general_storage_order<3> order =
+          fortran ? boost::general_storage_order<3>(boost::fortran_storage_order())
+                  : boost::general_storage_order<3>(boost::c_storage_order());
+      const cube mine = make_cube(planes, 8, 16, comm.rank(), order);
+      const cube theirs = comm.sendrecv<cube>(r.right, 3, mine, r.left, 3);
+      // Equal index by index, whatever the storage order.
+      EXPECT_TRUE(theirs == make_cube(planes, 8, 16, r.left, order))
+          << planes << (fortran ? " F" : " C");
+    }
+  }
+}
+
+TEST(MpiArrays, AContiguousArrayIsSentFromAndReceivedIntoItsMemory) {
+  communicator comm(MPI_COMM_WORLD);
+  const ring r(comm);
+  const cube mine = make_cube(64, 64, 256, comm.rank());  // 8 MiB
+  cube theirs = make_cube(64, 64, 256, -1);
+  const double* const place = theirs.data();
+  bale::mpi::send_request sent;
+  const hardening::heap_use send_use =
+      hardening::measure_heap([&] { sent = comm.isend(r.right, 4, mine); });
+  const hardening::heap_use receive_use =
+      hardening::measure_heap([&] { comm.recv(r.left, 4, theirs); });
+  sent.wait();
+  EXPECT_LT(send_use.peak_bytes, 64u << 10);
+  EXPECT_LT(receive_use.peak_bytes, 64u << 10);
+  EXPECT_EQ(theirs.data(), place);
+  EXPECT_TRUE(theirs == make_cube(64, 64, 256, r.left));
+}
+
+TEST(MpiArrays, AStridedViewIsEncodedAndArrivesAsAnArray) {
+  communicator comm(MPI_COMM_WORLD);
+  const ring r(comm);
+  const cube whole = make_cube(8, 16, 32, comm.rank());
+  const auto every_other = whole[boost::indices[range(0, 8, 2)][range()][range(1, 32, 2)]];
+  const cube got = comm.sendrecv<cube>(r.right, 5, every_other, r.left, 5);
+  const cube theirs = make_cube(8, 16, 32, r.left);
+  EXPECT_TRUE(got == (theirs[boost::indices[range(0, 8, 2)][range()][range(1, 32, 2)]]));
+}
+
+TEST(MpiArrays, BroadcastAndNonblockingTakeArrays) {
+  communicator comm(MPI_COMM_WORLD);
+  cube value = comm.rank() == 0 ? make_cube(32, 32, 32, 7) : cube();
+  comm.broadcast(value, 0);
+  EXPECT_TRUE(value == make_cube(32, 32, 32, 7));
+  const ring r(comm);
+  auto request = comm.irecv<cube>(r.left, 6);
+  auto sent = comm.isend(r.right, 6, make_cube(5, 300, 3, comm.rank()));
+  EXPECT_TRUE(request.wait() == make_cube(5, 300, 3, r.left));
+  sent.wait();
+}
+
+}  // namespace
