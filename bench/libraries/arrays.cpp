@@ -17,6 +17,7 @@
 
 #include "cases/arrays.hpp"
 #include "common/files.hpp"
+#include "common/generic_cases.hpp"
 #include "common/harness.hpp"
 #include "common/membuf.hpp"
 
@@ -178,16 +179,7 @@ struct eigen_raw {
 
 template <class Lib, class T>
 void memory_rows(const std::string& case_name, const T& (*input)()) {
-  bench::add(case_name + "/" + Lib::name + "/write", [input](benchmark::State& state) {
-    const T& value = input();
-    std::size_t size = 0;
-    for (auto _ : state) {
-      auto bytes = Lib::write(value);
-      size = bytes.size();
-      benchmark::DoNotOptimize(bytes.data());
-    }
-    bench::report(state, cases::payload_bytes(value), size);
-  });
+  bench::write_case<Lib>(case_name, input, bench::cost::fast, bench::encoding_for<Lib>(input));
   bench::add(case_name + "/" + Lib::name + "/read", [input](benchmark::State& state) {
     const T& value = input();
     const auto bytes = Lib::write(value);

@@ -11,12 +11,14 @@
 
 #include "bale/mpi.hpp"
 #include "hardening/counting_allocator.hpp"
+#include "mpi/values.hpp"
 
 namespace {
 
 using bale::mpi::communicator;
 using cube = boost::multi_array<double, 3>;
 using range = boost::multi_array_types::index_range;
+using mpi_test::ring;
 
 cube make_cube(std::size_t n0, std::size_t n1, std::size_t n2, int seed,
                const boost::general_storage_order<3>& order = boost::c_storage_order()) {
@@ -24,14 +26,6 @@ cube make_cube(std::size_t n0, std::size_t n1, std::size_t n2, int seed,
   std::iota(c.data(), c.data() + c.num_elements(), static_cast<double>(seed) * 1000.0);
   return c;
 }
-
-struct ring {
-  explicit ring(const communicator& comm)
-      : right((comm.rank() + 1) % comm.size()),
-        left((comm.rank() + comm.size() - 1) % comm.size()) {}
-  int right;
-  int left;
-};
 
 // Element counts around the zero-copy threshold (2 KiB), the one-message limit (1 MiB) and past it.
 TEST(MpiArrays, EverySizeAndLayoutAroundTheRing) {

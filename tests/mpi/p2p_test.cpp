@@ -16,14 +16,6 @@ namespace {
 using bale::mpi::communicator;
 using namespace mpi_test;
 
-struct ring {
-  explicit ring(const communicator& comm)
-      : right((comm.rank() + 1) % comm.size()),
-        left((comm.rank() + comm.size() - 1) % comm.size()) {}
-  int right;
-  int left;
-};
-
 // Element counts of double arrays: empty, one, around the default zero-copy threshold (2 KiB),
 // around 64 KiB, around the largest array sent as one message (1 MiB with its length), 16 MiB.
 const std::vector<std::size_t> array_counts = {0,    1,    255,           256,     257,     8191,

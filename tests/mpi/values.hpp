@@ -11,6 +11,16 @@
 
 namespace mpi_test {
 
+/// The neighbours of a rank on a ring of every rank.
+struct ring {
+  template <class Communicator>
+  explicit ring(const Communicator& comm)
+      : right((comm.rank() + 1) % comm.size()),
+        left((comm.rank() + comm.size() - 1) % comm.size()) {}
+  int right;
+  int left;
+};
+
 struct point {
   double x = 0, y = 0;
   bool operator==(const point&) const = default;
