@@ -261,6 +261,9 @@ struct serializer<A> {
   using element = detail::array_element<A>;
   static constexpr std::size_t rank = traits::rank;
   using schema_shape = schema::record<detail::array_record<element, rank>>;
+  static_assert(!std::is_same_v<element, bool>,
+                "bale: arrays of bool are not supported (std::vector<bool> has no memory to read "
+                "into): hold std::uint8_t elements");
 
   template <class Archive>
   static void save(Archive& ar, const A& array) {
