@@ -17,6 +17,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -169,8 +170,8 @@ void write_gathered(Archive& ar, const array_ref<const Element, Rank>& array, st
   const auto dense = contiguous_strides<Rank>(array.extents, array_layout::row_major);
   if constexpr (sizeof(Element) == 1 || !std::is_trivially_copyable_v<Element> ||
                 !std::is_default_constructible_v<Element>) {
-    // Bytes whole (formats write a run of bytes as one binary string, not block by block); other
-    // elements one by one, as any sequence of them would be.
+    // Gathered whole: bytes, which formats write as one binary string rather than block by
+    // block, and elements that a stack buffer cannot hold by plain copies.
     std::vector<Element> gathered(count);
     walk_row_major<Rank>(array.extents, array.strides, dense,
                          [&](std::ptrdiff_t from, std::ptrdiff_t to) {
@@ -268,12 +269,10 @@ struct serializer<A> {
   template <class Archive>
   static void save(Archive& ar, const A& array) {
     const array_ref<const element, rank> view = traits::view(array);
-    const bool row_major = detail::contiguous_in(view, array_layout::row_major);
-    const bool column_major = !row_major && detail::contiguous_in(view, array_layout::column_major);
-    const array_layout layout = column_major ? array_layout::column_major : array_layout::row_major;
+    const std::optional<array_layout> stored = detail::stored_layout(view);
     ar.template write_object<detail::array_member_names>(
-        layout, view.extents,
-        detail::array_elements_out<element, rank>{view, row_major || column_major});
+        stored.value_or(array_layout::row_major), view.extents,
+        detail::array_elements_out<element, rank>{view, stored.has_value()});
   }
 
   template <class Archive>

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -48,23 +49,23 @@ struct array_ref {
 
 namespace detail {
 
-template <std::size_t Rank>
-array_extents<Rank> extents_of_rank(std::size_t rank) {
+/// One value per index, zero each: `rank` of them where the rank is dynamic, Rank otherwise.
+template <class Value, std::size_t Rank>
+per_index<Value, Rank> zero_per_index(std::size_t rank) {
   if constexpr (Rank == dynamic_rank)
-    return array_extents<Rank>(rank);
+    return per_index<Value, Rank>(rank);
   else
     return {};
+}
+template <std::size_t Rank>
+array_extents<Rank> extents_of_rank(std::size_t rank) {
+  return zero_per_index<std::uint64_t, Rank>(rank);
 }
 
 /// Strides of elements stored contiguously in `layout`.
 template <std::size_t Rank>
 array_strides<Rank> contiguous_strides(const array_extents<Rank>& extents, array_layout layout) {
-  auto strides = [&] {
-    if constexpr (Rank == dynamic_rank)
-      return array_strides<Rank>(extents.size());
-    else
-      return array_strides<Rank>{};
-  }();
+  auto strides = zero_per_index<std::ptrdiff_t, Rank>(extents.size());
   std::ptrdiff_t step = 1;
   const std::size_t rank = extents.size();
   for (std::size_t n = 0; n < rank; ++n) {
@@ -86,6 +87,15 @@ bool contiguous_in(const array_ref<Element, Rank>& array, array_layout layout) {
   for (std::size_t k = 0; k < array.extents.size(); ++k)
     if (array.extents[k] != 1 && array.strides[k] != wanted[k]) return false;
   return true;
+}
+
+/// The layout the elements lie contiguously in (row-major where both hold, as for rank 0 or 1),
+/// or none: what a writer tags the elements with, or that they must be gathered.
+template <class Element, std::size_t Rank>
+std::optional<array_layout> stored_layout(const array_ref<Element, Rank>& array) {
+  if (contiguous_in(array, array_layout::row_major)) return array_layout::row_major;
+  if (contiguous_in(array, array_layout::column_major)) return array_layout::column_major;
+  return std::nullopt;
 }
 
 /// The number of elements, or false when the extents cannot be held in memory: the product of

@@ -64,12 +64,7 @@ struct array_traits<T> {
     return result;
   }
   static array_strides<rank> strides(const T& t) {
-    auto result = [&] {
-      if constexpr (rank == dynamic_rank)
-        return array_strides<rank>(t.dimension());
-      else
-        return array_strides<rank>{};
-    }();
+    auto result = detail::zero_per_index<std::ptrdiff_t, rank>(t.dimension());
     for (std::size_t k = 0; k < result.size(); ++k)
       result[k] = static_cast<std::ptrdiff_t>(t.strides()[k]);
     return result;

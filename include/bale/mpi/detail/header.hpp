@@ -147,22 +147,18 @@ requires array_type<A> &&(array_traits<A>::rank != dynamic_rank) &&
 
   static std::span<const element> elements(const A& a) {
     const auto view = traits::view(a);
+    if (!bale::detail::stored_layout(view)) return {};
     std::size_t count = 0;
     (void)bale::detail::element_count<element>(view.extents, count);
-    if (!bale::detail::contiguous_in(view, array_layout::row_major) &&
-        !bale::detail::contiguous_in(view, array_layout::column_major))
-      return {};
     return {view.data, count};
   }
+  // Called only when elements() is not empty.
   static void write_head(std::byte* out, const A& a) {
     const auto view = traits::view(a);
-    const bool rows = bale::detail::contiguous_in(view, array_layout::row_major);
-    out[0] = static_cast<std::byte>(rows ? array_layout::row_major : array_layout::column_major);
-    std::uint64_t count = 1;
-    for (std::size_t k = 0; k < rank; ++k) {
-      put_u64(out + 1 + 8 * k, view.extents[k]);
-      count *= view.extents[k];
-    }
+    out[0] = static_cast<std::byte>(*bale::detail::stored_layout(view));
+    for (std::size_t k = 0; k < rank; ++k) put_u64(out + 1 + 8 * k, view.extents[k]);
+    std::size_t count = 0;
+    (void)bale::detail::element_count<element>(view.extents, count);
     put_u64(out + 1 + 8 * rank, count);
   }
   static element* prepare(A& a, const std::byte* head, std::size_t count) {

@@ -89,7 +89,8 @@ outgoing encode(const T& value, const options& settings, std::vector<std::byte> 
   if constexpr (contiguous_payload<Format, T>::value) {
     using payload = contiguous_payload<Format, T>;
     const auto memory = std::as_bytes(payload::elements(value));
-    if (memory.size() >= settings.zero_copy_bytes) {
+    // Empty when there is no memory to send from (a strided array): encoded below.
+    if (!memory.empty() && memory.size() >= settings.zero_copy_bytes) {
       message.bytes.resize(header_size + payload::head_size);
       payload::write_head(message.bytes.data() + header_size, value);
       h.payload_size = payload::head_size + memory.size();
