@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // Writes the seed corpus: valid messages for each fuzz target, so fuzzing starts from real
 // structure. Run from the repository root: build/fuzz/fuzz/fuzz_make_corpus
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -65,6 +66,22 @@ fuzz::shape make_shape(std::uint32_t id, int variant) {
   if (variant == 3) s.extra = std::u32string(U"abc");
   if (id % 2 == 0) s.note = "note";
   return s;
+}
+
+// A framed message of format version 1: its schema named by the 64-bit fingerprint.
+template <class T>
+std::vector<std::byte> format_1_frame(const T& value, bool with_text) {
+  const bale::type_schema& schema = bale::schema_of<T>();
+  std::vector<std::byte> bytes(9 + (with_text ? 4 + schema.text().size() : 0));
+  bytes[0] = with_text ? std::byte{2} : std::byte{1};
+  bale::detail::put_u64(bytes.data() + 1, schema.fingerprint());
+  if (with_text) {
+    bale::detail::put_u32(bytes.data() + 9, static_cast<std::uint32_t>(schema.text().size()));
+    std::memcpy(bytes.data() + 13, schema.text().data(), schema.text().size());
+  }
+  const std::vector<std::byte> payload = bale::serialize(value);
+  bytes.insert(bytes.end(), payload.begin(), payload.end());
+  return bytes;
 }
 
 // A bale::mpi message whose payload is all in it, after the byte that picks the receiver.
@@ -222,11 +239,14 @@ int main() {
   const fuzz::stamped stamped{3, {{1, "a"}, {2, ""}}, "n"};
   write("schema", "stamped",
         schema_input(bale::schema_of<fuzz::stamped>().text(), bale::serialize(stamped)));
-  // Framed messages (bale/schema/message.hpp): with their schema, and by fingerprint only.
+  // Framed messages (bale/schema/message.hpp): with their schema, and by its name only; and
+  // frames of format version 1.
   write("schema", "framed_stamped", bale::serialize_framed(stamped, {.with_schema = true}));
   write("schema", "framed_plain",
         bale::serialize_framed<bale::compact>(plain, {.with_schema = true}));
-  write("schema", "framed_fingerprint", bale::serialize_framed(stamped));
+  write("schema", "framed_digest", bale::serialize_framed(stamped));
+  write("schema", "framed_format_1", format_1_frame(stamped, true));
+  write("schema", "framed_fingerprint", format_1_frame(stamped, false));
   // Pointer graphs (fuzz/graph.cpp): every format, a read through its schema, a framed one.
   fuzz::graph g;
   auto a = std::make_shared<fuzz::gnode>();

@@ -3,7 +3,7 @@
 // before the first zero are a schema's text, the rest a payload for it, decoded as binary and as
 // compact, and resolved into fuzz::plain (and fuzz::stamped, as binary) where the schemas resolve.
 // Nothing but bale::error escapes; an accepted text prints back to itself; a decoded value writes
-// as JSON. An input whose first byte is 1 or 2 (no schema text starts so) is a framed message
+// as JSON. An input whose first byte is 1 to 4 (no schema text starts so) is a framed message
 // (bale/schema/message.hpp), read into fuzz::stamped and fuzz::plain with one cache.
 #include <bale/schema/decode.hpp>
 #include <bale/schema/message.hpp>
@@ -31,7 +31,7 @@ void read_framed(std::span<const std::byte> bytes) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (size > 0 && (data[0] == 1 || data[0] == 2)) {
+  if (size > 0 && data[0] >= 1 && data[0] <= 4) {
     read_framed(fuzz::bytes_of(data, size));
     return 0;
   }

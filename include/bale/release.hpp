@@ -11,19 +11,19 @@
 #endif
 
 #define BALE_VERSION_MAJOR 0
-#define BALE_VERSION_MINOR 2
+#define BALE_VERSION_MINOR 3
 #define BALE_VERSION_PATCH 0
 /// The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH, for `#if`.
 #define BALE_VERSION (BALE_VERSION_MAJOR * 10000 + BALE_VERSION_MINOR * 100 + BALE_VERSION_PATCH)
 
 /// The version of the value encodings (binary, compact, JSON, MessagePack). A release that writes
 /// other bytes for the same value raises it, and still reads every earlier one.
-#define BALE_FORMAT_VERSION 1
+#define BALE_FORMAT_VERSION 2
 
 namespace bale {
 
 /// "MAJOR.MINOR.PATCH" of the headers this translation unit includes.
-inline constexpr const char* version_string = "0.2.0";
+inline constexpr const char* version_string = "0.3.0";
 
 /// The wire format versions this release writes: a file, record file, message or MPI header of
 /// any of these versions or an earlier one reads in this and every later release.
@@ -34,6 +34,9 @@ struct wire_versions {
   static constexpr unsigned file = 2;
   /// Record files (record_writer): version 1 had no schema block.
   static constexpr unsigned record_file = 2;
+  /// Framed messages (serialize_framed): version 1 named a schema by its 64-bit fingerprint,
+  /// version 2 names it by the SHA-256 digest of its text.
+  static constexpr unsigned framed_message = 2;
   /// The header of a bale::mpi message.
   static constexpr unsigned mpi_header = 1;
 };

@@ -41,7 +41,7 @@ TEST(Framed, OwnSchemaReadsDirectly) {
   EXPECT_EQ(bale::deserialize_framed<today::order>(bale::serialize_framed(value), cache), value);
   EXPECT_EQ(cache.size(), 0U);  // nothing to learn or plan
   const auto bytes = bale::serialize_framed(value);
-  EXPECT_EQ(bytes.size(), 9 + bale::serialized_size(value));
+  EXPECT_EQ(bytes.size(), 33 + bale::serialized_size(value));  // kind and SHA-256 digest
 }
 
 TEST(Framed, TheSchemaTravelsOnceThenTheFingerprintSuffices) {
@@ -57,7 +57,9 @@ TEST(Framed, TheSchemaTravelsOnceThenTheFingerprintSuffices) {
   const auto first = bale::serialize_framed(sent, {.with_schema = true});
   EXPECT_EQ(first.size(), plain.size() + 4 + bale::schema_of<yesterday::order>().text().size());
   EXPECT_EQ(bale::deserialize_framed<today::order>(first, cache), expected);
-  EXPECT_TRUE(cache.contains(bale::schema_of<yesterday::order>().fingerprint()));
+  EXPECT_TRUE(cache.contains(bale::schema_of<yesterday::order>().digest()));
+  EXPECT_FALSE(
+      cache.contains(bale::schema_of<yesterday::order>().fingerprint()));  // format 1's name
   EXPECT_EQ(bale::deserialize_framed<today::order>(plain, cache), expected);
   // Every format; a cache filled by hand.
   bale::schema_cache known;
@@ -86,15 +88,19 @@ TEST(Framed, BadFramesAreErrorsWithOffsets) {
     }
   };
   expect_error({first.begin(), first.begin() + 5}, bale::errc::end_of_input, 5);
+  expect_error({first.begin(), first.begin() + 35}, bale::errc::end_of_input, 35);
   auto kind = first;
-  kind[0] = std::byte{3};
+  kind[0] = std::byte{5};
   expect_error(kind, bale::errc::invalid_value, 0);
   auto size = first;
-  bale::detail::put_u32(size.data() + 9, 0xFFFFFFF0U);
-  expect_error(size, bale::errc::length_too_large, 9);
+  bale::detail::put_u32(size.data() + 33, 0xFFFFFFF0U);
+  expect_error(size, bale::errc::length_too_large, 33);
   auto text = first;
-  text[20] = std::byte{'#'};  // a changed schema: its fingerprint no longer matches
+  text[40] = std::byte{'#'};  // a changed schema: its digest no longer matches
   expect_error(text, bale::errc::checksum_mismatch, 1);
+  auto name = first;
+  name[5] ^= std::byte{1};  // a changed digest
+  expect_error(name, bale::errc::checksum_mismatch, 1);
   auto payload = first;
   payload.pop_back();  // the value cut short: the offset counts from the frame's start
   try {
@@ -102,7 +108,7 @@ TEST(Framed, BadFramesAreErrorsWithOffsets) {
     FAIL();
   } catch (const bale::error& e) {
     EXPECT_EQ(e.code(), bale::errc::end_of_input);
-    EXPECT_GT(e.offset(), 13 + bale::schema_of<yesterday::order>().text().size());
+    EXPECT_GT(e.offset(), 37 + bale::schema_of<yesterday::order>().text().size());
   }
   EXPECT_EQ(cache.size(), 1U);  // the good schema was learnt; the damaged one was not
 }
@@ -114,8 +120,8 @@ TEST(Framed, TheCacheIsBoundedAndForgetsTheLeastRecentlyUsed) {
   EXPECT_EQ(cache.size(), 1U);
   cache.add<today::order>();  // a full cache makes room: nothing refuses a writer for good
   EXPECT_EQ(cache.size(), 1U);
-  EXPECT_TRUE(cache.contains(bale::schema_of<today::order>().fingerprint()));
-  EXPECT_FALSE(cache.contains(bale::schema_of<yesterday::order>().fingerprint()));
+  EXPECT_TRUE(cache.contains(bale::schema_of<today::order>().digest()));
+  EXPECT_FALSE(cache.contains(bale::schema_of<yesterday::order>().digest()));
   EXPECT_THROW(bale::schema_cache().add("{not a schema"), bale::error);
   // By bytes too: a text over the whole bound is refused, the rest evict the oldest.
   const std::size_t one = bale::schema_of<yesterday::order>().text().size();

@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "bale/checksum/sha256.hpp"
 #include "bale/core/schema_shape.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/type_name.hpp"
@@ -43,13 +44,15 @@ inline std::uint64_t fnv1a64(std::string_view text) noexcept {
 }
 }  // namespace detail
 
-/// A type's schema: its canonical JSON text and the FNV-1a 64 hash of that text.
+/// A type's schema: its canonical JSON text, the FNV-1a 64 hash of that text (files and MPI
+/// messages check types with it) and its SHA-256 digest (framed messages name schemas with it).
 class type_schema {
  public:
   explicit type_schema(std::string text)
-      : text_(std::move(text)), fingerprint_(detail::fnv1a64(text_)) {}
+      : text_(std::move(text)), fingerprint_(detail::fnv1a64(text_)), digest_(sha256(text_)) {}
   const std::string& text() const noexcept { return text_; }
   std::uint64_t fingerprint() const noexcept { return fingerprint_; }
+  const sha256_digest& digest() const noexcept { return digest_; }
   friend bool operator==(const type_schema& a, const type_schema& b) noexcept {
     return a.text_ == b.text_;
   }
@@ -57,6 +60,7 @@ class type_schema {
  private:
   std::string text_;
   std::uint64_t fingerprint_;
+  sha256_digest digest_;
 };
 
 namespace detail {
