@@ -203,6 +203,29 @@ TEST(Registry, ReadingWithoutTheRegistrySaysItIsNeeded) {
   EXPECT_EQ(read.p->name, "derived");
 }
 
+// However the misread surfaces (inside the objects, or only as bytes left after the value), the
+// error says that the data holds polymorphic objects and names the registry as what is missing.
+template <class Format>
+void expect_registry_named(const holds_named& written) {
+  const auto registry = bale::registry<named_base>{}.add<named_derived>("derived");
+  const auto bytes = bale::serialize<Format>(bale::with(written, registry));
+  holds_named read;
+  const auto outcome = bale::try_deserialize<Format>(bytes, read);
+  ASSERT_FALSE(outcome) << Format::name << ": read without the registry";
+  EXPECT_NE(std::string(outcome.error().what()).find("no registry for it"), std::string::npos)
+      << Format::name << ": " << outcome.error().what();
+}
+
+TEST(Registry, EveryMisreadWithoutTheRegistryNamesIt) {
+  for (const char* name : {"", "d", "derived", "a longer name of thirty-one chars"}) {
+    holds_named written;
+    written.p = std::make_unique<named_derived>();
+    written.p->name = name;
+    expect_registry_named<bale::binary>(written);
+    expect_registry_named<bale::compact>(written);
+  }
+}
+
 TEST(Registry, CollisionsAndDuplicatesAreRefused) {
   EXPECT_THROW((void)bale::registry<shape>{}.add<circle>("a", 7).add<ring>("b", 7),
                std::invalid_argument);

@@ -11,6 +11,7 @@
 //   void restart_message() noexcept;  // the same message again: the writing pass after sizing
 //   void forget_message() noexcept;   // a new message: the next value read, a write restarted
 //   std::string why_incomplete() const;  // at the message's end: empty, or why it is refused
+//   std::string error_hint() const;      // what may explain bytes the message did not expect
 // A part without restart_message or forget_message is destroyed instead (made again if asked).
 
 #include <cstddef>
@@ -72,6 +73,15 @@ class context_parts {
           return why;
     return {};
   }
+  /// What the parts know that may explain a message's bytes misread (data written with a
+  /// registry read without one, say): empty, or " (...)" from the first part that knows.
+  std::string error_hint() const {
+    for (std::size_t i = 0; i < count_; ++i)
+      if (slots_[i].ops->error_hint != nullptr)
+        if (std::string hint = slots_[i].ops->error_hint(slots_[i].part); !hint.empty())
+          return " (" + hint + ")";
+    return {};
+  }
 
  private:
   struct hooks {
@@ -79,6 +89,7 @@ class context_parts {
     void (*restart)(void*) noexcept;  // null: destroyed instead
     void (*forget)(void*) noexcept;   // null: destroyed instead
     std::string (*why_incomplete)(const void*);
+    std::string (*error_hint)(const void*);
   };
   struct slot {
     const void* key;
@@ -88,7 +99,8 @@ class context_parts {
 
   template <class Part>
   static constexpr hooks hooks_of() noexcept {
-    hooks h{[](void* p) noexcept { delete static_cast<Part*>(p); }, nullptr, nullptr, nullptr};
+    hooks h{[](void* p) noexcept { delete static_cast<Part*>(p); }, nullptr, nullptr, nullptr,
+            nullptr};
     if constexpr (requires(Part & p) { p.restart_message(); })
       h.restart = [](void* p) noexcept { static_cast<Part*>(p)->restart_message(); };
     if constexpr (requires(Part & p) { p.forget_message(); })
@@ -97,6 +109,8 @@ class context_parts {
       h.why_incomplete = [](const void* p) {
         return static_cast<const Part*>(p)->why_incomplete();
       };
+    if constexpr (requires(const Part& p) { p.error_hint(); })
+      h.error_hint = [](const void* p) { return static_cast<const Part*>(p)->error_hint(); };
     return h;
   }
 

@@ -25,8 +25,10 @@ template <class Reader>
 void require_consumed(const Reader& ar) {
   end_message(ar);
   if (ar.remaining() != 0)
-    ar.fail_at(errc::trailing_bytes, error_text({ar.remaining(), " bytes left after the value"}),
-               ar.offset());
+    ar.fail_at(
+        errc::trailing_bytes,
+        error_text({ar.remaining(), " bytes left after the value"}) + ar.context().error_hint(),
+        ar.offset());
 }
 
 // Runs a read; turns every exception into a bale::error (user exceptions become invalid_value,

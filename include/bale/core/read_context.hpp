@@ -40,6 +40,8 @@ class read_context : public nesting_state {
   /// After a message is read: why it is refused as a whole (an object that observers point at
   /// and nothing owns, say), or empty.
   std::string why_incomplete() const { return parts_.why_incomplete(); }
+  /// What may explain bytes the message did not expect: empty, or " (...)".
+  std::string error_hint() const { return parts_.error_hint(); }
   /// The next value is a message of its own (bale::reader).
   void restart_message() noexcept { parts_.forget_message(); }
 

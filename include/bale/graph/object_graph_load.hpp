@@ -279,17 +279,15 @@ void adopt(observer_slot<S>& out, const made_object<S>& made) {
 
 /// Runs read(), which reads the objects of a pointer to the polymorphic S with no registry for
 /// it: data written with a registry holds a type tag there, which reads as garbage. An error
-/// says so, instead of only what the garbage looked like.
-template <class S, class Read>
-void hint_registry(Read&& read) {
+/// says so, instead of only what the garbage looked like; one that shows only later (bytes left
+/// at the end of the message) is told by the table.
+template <class S, class Context, class Read>
+void hint_registry(Context& context, Read&& read) {
+  objects_of(context).read_without_registry(typeid(S));
   try {
     read();
   } catch (const error& e) {
-    error hinted(e.code(),
-                 e.detail() + " (" + readable_name(typeid(S)) +
-                     " is polymorphic and this read has no registry for it: data written with "
-                     "one, through bale::with, reads only with the same registry)",
-                 e.offset());
+    error hinted(e.code(), e.detail() + " (" + no_registry_text(typeid(S)) + ")", e.offset());
     if (!e.path().empty()) hinted.prepend_field(e.path());
     throw hinted;
   }
@@ -328,7 +326,7 @@ class pointer_reading {
     const auto enter = [&] { enter_object(ar_, owner_, made, owning_, read_bodies); };
     if constexpr (std::is_polymorphic_v<S>) {
       // Without a registry, a writer's type tag reads as the start of a body: say why.
-      if (types() == nullptr && !number) return hint_registry<S>(enter);
+      if (types() == nullptr && !number) return hint_registry<S>(ar_.context(), enter);
     }
     enter();
   }

@@ -43,6 +43,13 @@ inline std::string readable_name(const std::type_info& type) {
   return out;
 }
 
+/// Why data written with a registry misreads without one.
+inline std::string no_registry_text(const std::type_info& polymorphic) {
+  return readable_name(polymorphic) +
+         " is polymorphic and this read has no registry for it: data written with one, through "
+         "bale::with, reads only with the same registry";
+}
+
 /// A body that a pointer promised and the queue still holds: the object and how to write it
 /// (instantiated for the archive that met the pointer; the queue is emptied by that same archive).
 struct pending_save {
@@ -351,6 +358,16 @@ class object_reader_table {
   /// The ids of the polymorphic types the message has named so far, in order.
   std::vector<std::uint32_t>& type_ids() noexcept { return type_ids_; }
 
+  /// Notes that an object of the polymorphic `type` was read with no registry for it: data
+  /// written with one misreads, however the misread shows.
+  void read_without_registry(const std::type_info& type) noexcept {
+    if (unregistered_ == nullptr) unregistered_ = &type;
+  }
+  /// Says so when a message's bytes were misread (core/context_parts.hpp).
+  std::string error_hint() const {
+    return unregistered_ != nullptr ? no_registry_text(*unregistered_) : std::string();
+  }
+
  private:
   struct made_by_observer {
     std::size_t number;
@@ -384,6 +401,7 @@ class object_reader_table {
   ownership_forest forest_;  // started by the first object an observer makes
   owner_graph owners_;       // which objects outlive the read
   bool cycles_allowed_ = false;
+  const std::type_info* unregistered_ = nullptr;  // a polymorphic type read with no registry
 };
 
 /// The objects that a message's pointers own: a part of its context (core/context_parts.hpp),
