@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -198,6 +199,52 @@ TEST(Allocation, CompressKeepsNoWorstCaseCapacity) {
     const auto frame = bale::compress(zeros, codec);
     EXPECT_LE(frame.capacity(), frame.size() + frame.size() / 8) << bale::to_string(codec);
   }
+}
+
+// The ends of containers a named composite steps over are kept (core/skip_memo.hpp), and each is
+// charged: an unknown member of many large containers, with nothing else to pay for, runs out of
+// budget there, in JSON and MessagePack alike.
+struct two_named {
+  std::int64_t a = 0;
+  std::string b;
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(bale::field("a", a), bale::field("b", b));
+  }
+};
+struct with_unknown {
+  std::int64_t a = 1;
+  std::string b = "b";
+  std::vector<std::vector<std::int64_t>> x;  // not a member of two_named: stepped over
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(bale::field("a", a), bale::field("b", b), bale::field("x", x));
+  }
+};
+
+with_unknown many_large_containers() {
+  with_unknown sent;
+  sent.x.assign(100, std::vector<std::int64_t>(64, 1234567));  // each over 256 bytes
+  return sent;
+}
+
+TEST(Allocation, KeptEndsOfSkippedContainersAreCharged) {
+  const bale::limits ample{.max_allocation = 1 << 16}, tight{.max_allocation = 2048};
+  // JSON, told to skip unknown members: the 101 ends kept fit an ample budget, not a tight one.
+  const std::string text = bale::to_json(many_large_containers());
+  const bale::json_options skip{.skip_unknown_members = true};
+  EXPECT_EQ(bale::from_json<two_named>(text, skip, ample).b, "b");
+  const auto json = bale::try_from_json<two_named>(text, skip, tight);
+  ASSERT_FALSE(json);
+  EXPECT_EQ(json.error().code(), bale::errc::allocation_limit) << json.error().what();
+  // MessagePack: the member is indexed before it is found unknown, so the budget refuses first.
+  const auto bytes = bale::serialize<bale::msgpack>(many_large_containers());
+  const auto unknown = bale::try_deserialize<two_named, bale::msgpack>(bytes, ample);
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().code(), bale::errc::invalid_value) << unknown.error().what();
+  const auto refused = bale::try_deserialize<two_named, bale::msgpack>(bytes, tight);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code(), bale::errc::allocation_limit) << refused.error().what();
 }
 
 }  // namespace
