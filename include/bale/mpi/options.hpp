@@ -15,9 +15,11 @@ struct options {
   /// limits.max_allocation bytes is refused before anything is allocated for it.
   bale::limits limits{};
   /// Each message carries the fingerprint of the sent type's schema (bale::schema_of), and a
-  /// receiver asking for another type gets errc::wrong_type instead of garbage. It costs a
-  /// compare per message (the header has room for it either way). Every compiler computes the
-  /// same fingerprint for the same schema, so ranks built by GCC and Clang check each other.
+  /// receiver asking for another type gets errc::wrong_type instead of garbage, naming both
+  /// schemas and where they differ when its program has the sender's type (every rank of one
+  /// program does). It costs a compare per message (the header has room for it either way).
+  /// Every compiler computes the same fingerprint for the same schema, so ranks built by GCC
+  /// and Clang check each other.
   bool check_types = true;
   /// The largest single MPI message; a larger payload goes in chunks of this size on a private
   /// duplicate of the communicator. Counts stay within MPI's int at every size.

@@ -186,10 +186,32 @@ constexpr bool received_whole() {
     return false;
 }
 
+/// The types this program sends or receives, as functions that give their schemas: filled as
+/// the program starts, so that every rank of one program knows every type any of its ranks
+/// sends, and a receiver of another type can name the sender's (a message carries only the
+/// fingerprint of its type's schema).
+using schema_function = const type_schema& (*)();
+inline std::vector<schema_function>& message_types() {
+  static std::vector<schema_function> all;
+  return all;
+}
+template <class T>
+struct message_type {
+  static inline const bool known = (message_types().push_back(&bale::schema_of<T>), true);
+};
+
+/// The schema of a type of this program whose fingerprint is `fingerprint`, or null.
+inline const type_schema* schema_of_message_type(std::uint64_t fingerprint) {
+  for (const schema_function schema : message_types())
+    if (schema().fingerprint() == fingerprint) return &schema();
+  return nullptr;
+}
+
 /// A message's type check: its schema's fingerprint, the same for every compiler and for every
 /// type written alike (a span and the vector it is received into).
 template <class T>
 std::uint64_t message_fingerprint() {
+  (void)message_type<std::remove_cv_t<T>>::known;
   return bale::schema_of<std::remove_cv_t<T>>().fingerprint();
 }
 

@@ -99,16 +99,45 @@ inline header parse_head(std::span<const std::byte> head, status from) {
   }
 }
 
-/// A message of another type than T: both schemas' fingerprints, and T's schema (its start).
+/// Where two schema texts first differ, from the start of the word that differs: after what
+/// (from the member's name that precedes it, at most `width` characters), then `width`
+/// characters of each.
+inline std::string first_difference(std::string_view sent, std::string_view wanted) {
+  constexpr std::size_t width = 60;
+  std::size_t at = 0;
+  while (at < sent.size() && at < wanted.size() && sent[at] == wanted[at]) ++at;
+  const auto in_word = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  };
+  while (at > 0 && in_word(sent[at - 1])) --at;  // from the start of the word that differs
+  std::size_t from = at > width ? at - width : 0;
+  if (const std::size_t name = sent.rfind("{\"name\":", at);
+      name != std::string_view::npos && name > from)
+    from = name;
+  return bale::detail::error_text({"they differ after '", sent.substr(from, at - from), "': '",
+                                   sent.substr(at, width), "' against '", wanted.substr(at, width),
+                                   "'"});
+}
+
+/// A message of another type than T: both schemas (the sender's when this program has a type of
+/// its fingerprint, as every rank of one program does) and where they differ.
 template <class T>
 std::string another_type(std::uint64_t sent) {
   const std::string_view wanted = bale::schema_of<std::remove_cv_t<T>>().text();
   constexpr std::size_t shown = 200;
+  const auto more = [](std::string_view text) { return text.size() > shown ? "..." : ""; };
+  if (const type_schema* sender = schema_of_message_type(sent)) {
+    const std::string_view text = sender->text();
+    return bale::detail::error_text(
+        {"the message holds another type than the one asked for: the sender's schema is ",
+         text.substr(0, shown), more(text), ", the receiver's ", wanted.substr(0, shown),
+         more(wanted), "; ", first_difference(text, wanted)});
+  }
   return bale::detail::error_text(
       {"the message holds another type than the one asked for: the sender's schema has "
        "fingerprint ",
-       sent, ", the receiver's ", message_fingerprint<T>(), " (", wanted.substr(0, shown),
-       wanted.size() > shown ? "...)" : ")"});
+       sent, " (a type this program does not send), the receiver's ", message_fingerprint<T>(),
+       " (", wanted.substr(0, shown), more(wanted), ")"});
 }
 
 /// Why a receiver of T with this budget refuses a message with this header, if it does.
