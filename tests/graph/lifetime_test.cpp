@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <bale/bale.hpp>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -158,6 +159,103 @@ TYPED_TEST(Lifetime, SharedObjectsWithoutCyclesRead) {
   ASSERT_EQ(back.size(), 5u);
   EXPECT_EQ(back[4], back[0]);
   EXPECT_EQ(back[1]->next, back[3]->next);
+}
+
+// Counts the objects alive, to prove that a refused message frees every object it made.
+struct counted {
+  static inline int alive = 0;
+  std::int32_t value = 0;
+  std::shared_ptr<counted> next;
+  std::shared_ptr<counted> side;
+  counted() { ++alive; }
+  counted(const counted& other) : value(other.value), next(other.next), side(other.side) {
+    ++alive;
+  }
+  counted& operator=(const counted&) = default;
+  ~counted() { --alive; }
+};
+}  // namespace
+BALE_REFLECT(counted, value, next, side)
+namespace {
+
+// Each pointer of a chain made writable: the writer's cycles are broken before the test ends.
+std::vector<std::shared_ptr<counted>> chain(std::size_t length) {
+  std::vector<std::shared_ptr<counted>> nodes(length);
+  for (auto& n : nodes) n = std::make_shared<counted>();
+  for (std::size_t i = 0; i + 1 < length; ++i) nodes[i]->next = nodes[i + 1];
+  return nodes;
+}
+void unlink(std::vector<std::shared_ptr<counted>>& nodes) {
+  for (auto& n : nodes) n->next.reset(), n->side.reset();
+}
+
+template <class Format, class T>
+void expect_refused_freeing_all(const T& value, bale::errc code, const std::string& says) {
+  const auto bytes = bale::serialize<Format>(value);
+  const int before = counted::alive;
+  {
+    auto r = bale::try_deserialize<T, Format>(bytes);
+    ASSERT_FALSE(r) << "read what should say: " << says;
+    EXPECT_EQ(r.error().code(), code) << r.error().what();
+    EXPECT_NE(std::string(r.error().what()).find(says), std::string::npos) << r.error().what();
+  }
+  EXPECT_EQ(counted::alive, before) << "a refused message left objects alive";
+}
+
+// A cycle closed through later owners (each object's first owner is the values read), or
+// through more objects than a walk up first owners would look at, is refused as its last
+// pointer is read: nothing it made stays alive.
+TYPED_TEST(Lifetime, EveryCycleIsRefusedBeforeItHolds) {
+  using Format = TypeParam;
+  auto pair = chain(2);
+  pair[1]->next = pair[0];
+  expect_refused_freeing_all<Format>(pair, bale::errc::invalid_value, "cycle of shared_ptrs");
+  auto sides = chain(3);  // 0 -> 1 -> 2 by first owners, 2 back to 1 as a later owner of 1
+  sides[2]->side = sides[1];
+  expect_refused_freeing_all<Format>(sides[0], bale::errc::invalid_value, "cycle of shared_ptrs");
+  auto ring = chain(300);
+  ring.back()->next = ring.front();
+  expect_refused_freeing_all<Format>(ring.front(), bale::errc::invalid_value,
+                                     "cycle of shared_ptrs");
+  auto through_later = chain(300);  // the values read hold every node: all owners are later
+  through_later.back()->side = through_later.front();
+  expect_refused_freeing_all<Format>(through_later, bale::errc::invalid_value,
+                                     "cycle of shared_ptrs");
+  for (auto* nodes : {&pair, &sides, &ring, &through_later}) unlink(*nodes);
+}
+
+// Pointers back to objects that own others, without a cycle, read; so does a shape whose check
+// would cost more than the message pays for (many pointers from deep in one long chain to the
+// top of another), when the reader allows cycles. Without that, it is refused, freeing all.
+struct two_chains {
+  std::shared_ptr<counted> b;
+  std::shared_ptr<counted> a;
+};
+
+TYPED_TEST(Lifetime, BackPointersWithoutCyclesAndTheirCost) {
+  using Format = TypeParam;
+  const bale::limits deep{.max_depth = 10000};
+  auto long_one = chain(2000), short_one = chain(5);  // cheap: the pointee owns little
+  for (auto& n : long_one) n->side = short_one.front();
+  const auto back = bale::deserialize<two_chains, Format>(
+      bale::serialize<Format>(two_chains{short_one.front(), long_one.front()}, deep), deep);
+  EXPECT_EQ(back.a->next->next->side, back.b);
+  auto a = chain(2000), b = chain(2000);
+  for (auto& n : a) n->side = b.front();
+  const two_chains tangled{b.front(), a.front()};
+  const auto bytes = bale::serialize<Format>(tangled, deep);
+  const int before = counted::alive;
+  {
+    auto r = bale::try_deserialize<two_chains, Format>(bytes, deep);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code(), bale::errc::element_limit) << r.error().what();
+  }
+  EXPECT_EQ(counted::alive, before);
+  bale::limits trusted = deep;
+  trusted.allow_owning_cycles = true;
+  const auto read = bale::deserialize<two_chains, Format>(bytes, trusted);
+  EXPECT_EQ(read.a->next->side, read.b);
+  for (auto* nodes : {&long_one, &short_one, &a, &b}) unlink(*nodes);
 }
 
 }  // namespace

@@ -324,7 +324,9 @@ class object_reader_table {
   }
   /// A shared_ptr in the body being read refers to object `number`, which a shared_ptr owns.
   void own(std::size_t number) {
-    if (owners_.own(number, queue_.current()) && !cycles_allowed_) refuse_cycle(number);
+    const auto verdict = owners_.own(number, queue_.current(), !cycles_allowed_);
+    if (verdict != owner_graph::new_owner::fine) [[unlikely]]
+      refuse_owner(number, verdict == owner_graph::new_owner::closes_cycle);
   }
   /// Whether the message may hold cycles of owning pointers (limits::allow_owning_cycles).
   void allow_owning_cycles(bool allowed) noexcept { cycles_allowed_ = allowed; }
@@ -341,15 +343,13 @@ class object_reader_table {
     return owners_.unreachable(observed_);
   }
 
-  /// Why the message is incomplete (an object whose observers would dangle, or a cycle of owning
-  /// pointers that would never be freed), or empty.
+  /// Why the message is incomplete (an object whose observers would dangle), or empty. A cycle
+  /// of owning pointers never gets this far: its last pointer is refused as it is read.
   std::string why_incomplete() const {
     if (const auto number = dangling_object())
       return error_text({"object ", *number,
                          " is observed but no chain of shared_ptr, unique_ptr or owning_ptr from "
                          "the values read owns it: its observers would dangle"});
-    if (cycles_allowed_) return {};
-    if (const auto number = owners_.on_cycle()) return cycle_text(*number);
     return {};
   }
 
@@ -374,14 +374,18 @@ class object_reader_table {
     destroy_function destroy;
     bool claimed;
   };
-  static std::string cycle_text(std::size_t number) {
-    return error_text({"object ", number,
-                       " is owned through a cycle of shared_ptrs, which would never be freed: "
-                       "close the cycle with a weak_ptr, or allow it with "
-                       "limits::allow_owning_cycles"});
-  }
-  [[noreturn, gnu::cold]] static void refuse_cycle(std::size_t number) {
-    throw error(errc::invalid_value, cycle_text(number));
+  [[noreturn, gnu::cold]] static void refuse_owner(std::size_t number, bool cycle) {
+    if (cycle)
+      throw error(errc::invalid_value,
+                  error_text({"object ", number,
+                              " is owned through a cycle of shared_ptrs, which would never be "
+                              "freed: close the cycle with a weak_ptr, or allow it with "
+                              "limits::allow_owning_cycles"}));
+    throw error(errc::element_limit,
+                error_text({"telling whether object ", number,
+                            " is owned through a cycle of shared_ptrs takes more steps than the "
+                            "message's size allows: allow cycles with "
+                            "limits::allow_owning_cycles to read it"}));
   }
   made_by_observer* made(std::size_t number) noexcept {
     const auto at = std::lower_bound(

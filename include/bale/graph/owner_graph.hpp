@@ -4,10 +4,11 @@
 // (unique_ptr, owning_ptr, shared_ptr; never weak_ptr or observer) leads to it from the values the
 // call returns; one that no chain reaches is freed when the read returns (an observer of it would
 // dangle), and one on a cycle of owning pointers is never freed (every such message would leak).
-// Each object's first owner costs 4 bytes as it is read, every later owner 8. A cycle through first
-// owners is refused as its last pointer is read, before it exists. When the
-// message ends, observed objects are proven owned through their first owners; all the owners are
-// walked, once and linearly, only when that fails or when a cycle is possible.
+// Each object's first owner costs 4 bytes as it is read, every later owner 8. A pointer that would
+// close a cycle of owners is refused as it is read, before it takes hold (graph/owner_links.hpp
+// searches for the chain, within a number of steps proportional to the message's pointers). When
+// the message ends, observed objects are proven owned through their first owners; all the owners
+// are walked, once and linearly, only when that fails.
 
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +16,8 @@
 #include <span>
 #include <utility>
 #include <vector>
+
+#include "bale/graph/owner_links.hpp"
 
 namespace bale::detail {
 
@@ -25,30 +28,42 @@ class owner_graph {
   /// The most objects it numbers (31 bits, less its two marks), whatever limits::max_objects says.
   static constexpr std::size_t max_objects = 0x7FFFFFFEu;
 
+  /// What a new owner of an existing object does: nothing wrong, close a cycle of owners, or
+  /// need more steps to tell than the message's size pays for.
+  enum class new_owner : std::uint8_t { fine, closes_cycle, too_tangled };
+
   /// The next object enters, read by a pointer in the body of object `body` (or outside): an
   /// owning one, or one that does not own it (an observer, a weak_ptr).
   void enter(std::size_t body, bool owned) {
     first_.push_back(owned ? code(body) : nobody);
     if (owned && body != outside) first_[body] |= owns_others;
+    if (linked_) {
+      links_.resize(first_.size());
+      if (owned && body != outside) links_.add(code(body), root() - 1);
+    }
   }
   /// A pointer in the body of object `body` (or outside) owns object `number`, which exists.
-  /// Returns whether that closes a cycle of owners, found before the pointer takes hold (so that
-  /// refusing it leaves nothing that keeps itself alive); `false` is certain only for cycles
-  /// through first owners within a bounded walk, on_cycle() answers for the rest.
-  bool own(std::size_t number, std::size_t body) {
-    bool closes = false;
+  /// With `check`, says whether that closes a cycle of owners, before the pointer takes hold (so
+  /// that refusing it leaves nothing that keeps itself alive).
+  new_owner own(std::size_t number, std::size_t body, bool check) {
+    new_owner verdict = new_owner::fine;
     if (body != outside) {
       first_[body] |= owns_others;
-      // Bodies are read in the order their objects were made, so an object made before this
-      // body has had its own body read: whether it owns anything is known. Only an owner that
-      // comes back to such an object (or to itself) can close a cycle.
-      if (number <= body && (first_[number] & owns_others) != 0) closes = owned_by(body, number);
+      // Bodies are read in the order their objects were made, so an object made after this body
+      // has not had its own body read: it owns nothing yet, and cannot lead back here.
+      if (check && number <= body && (first_[number] & owns_others) != 0)
+        verdict = search(static_cast<std::uint32_t>(number), static_cast<std::uint32_t>(body));
     }
-    if (owner_of(number) == nobody)
+    if (owner_of(number) == nobody) {
       first_[number] = code(body) | (first_[number] & owns_others);
-    else
+    } else {
       later_.push_back({code(body), static_cast<std::uint32_t>(number)});
-    return closes;
+      if (later_owned_.size() <= number) later_owned_.resize(first_.size());
+      later_owned_[number] = true;
+    }
+    if (linked_ && body != outside)
+      links_.add(static_cast<std::uint32_t>(body), static_cast<std::uint32_t>(number));
+    return verdict;
   }
 
   /// The first of `objects` that no chain of owners from outside reaches, if one is.
@@ -68,29 +83,6 @@ class owner_graph {
       proven[n] = 1;
       for (const std::uint32_t c : chain) proven[c] = 1;
     }
-    return std::nullopt;
-  }
-
-  /// An object on (or owned from) a cycle of owning pointers, if there is one.
-  std::optional<std::size_t> on_cycle() const {
-    if (!may_cycle_ && !(came_back_ && !later_.empty())) return std::nullopt;
-    const edges e = build();
-    std::vector<std::uint32_t> owners(first_.size() + 1);
-    for (const std::uint32_t to : e.to) ++owners[to];
-    std::vector<std::uint32_t> free_of_cycles;
-    for (std::uint32_t n = 0; n <= first_.size(); ++n)
-      if (owners[n] == 0) free_of_cycles.push_back(n);
-    std::size_t done = 0;
-    while (!free_of_cycles.empty()) {  // Kahn: peel off objects no remaining owner holds
-      const std::uint32_t n = free_of_cycles.back();
-      free_of_cycles.pop_back();
-      ++done;
-      for (std::uint32_t k = e.start[n]; k < e.start[n + 1]; ++k)
-        if (--owners[e.to[k]] == 0) free_of_cycles.push_back(e.to[k]);
-    }
-    if (done == first_.size() + 1) return std::nullopt;
-    for (std::size_t n = 0; n < first_.size(); ++n)
-      if (owners[n] != 0) return n;
     return std::nullopt;
   }
 
@@ -154,23 +146,42 @@ class owner_graph {
 
   std::vector<std::uint32_t> first_;                            // per object: its first owner
   std::vector<std::pair<std::uint32_t, std::uint32_t>> later_;  // (owner, object) after that
-  // Whether `body` is `number` or owned by it through first owners, walking at most a bounded
-  // number of them (so that reading stays linear); past the bound, or when later owners exist,
-  // the end of the message decides.
-  bool owned_by(std::size_t body, std::size_t number) {
-    came_back_ = true;
-    auto x = static_cast<std::uint32_t>(body);
-    for (int step = 0; step < 64; ++step) {
-      if (x == number) return true;
+  // Whether `number` owns `body` through a chain of owners, within the steps the message pays
+  // for: a fixed allowance and 64 per object and per owner.
+  new_owner search(std::uint32_t number, std::uint32_t body) {
+    // Most often the holder's owners are its first owners all the way up (none of them has a
+    // later owner): then `number` owns it only if it is one of them.
+    std::uint32_t x = body;
+    for (int step = 0; step < 64 && !has_later_owner(x); ++step) {
+      if (x == number) return new_owner::closes_cycle;
       x = owner_of(x);
-      if (x == nobody || x == outside_code) return false;
+      if (x == nobody || x == outside_code) return new_owner::fine;
     }
-    may_cycle_ = true;
-    return false;
+    if (!linked_) link_all();
+    const std::size_t allowed = 4096 + 64 * (first_.size() + later_.size());
+    std::size_t steps = allowed - spent_;
+    const owner_links::found f = links_.reaches(number, body, steps);
+    spent_ = allowed - steps;
+    if (f == owner_links::found::chain) return new_owner::closes_cycle;
+    return f == owner_links::found::none ? new_owner::fine : new_owner::too_tangled;
+  }
+  // Starts following owners both ways: the links of every owner so far.
+  void link_all() {
+    linked_ = true;
+    links_.resize(first_.size());
+    each_edge([&](std::uint32_t from, std::uint32_t to) {
+      if (from != root()) links_.add(from, to);
+    });
   }
 
-  bool came_back_ = false;  // an owner came back to an object made before it that owns others
-  bool may_cycle_ = false;  // ... and the walk from it was cut short
+  bool has_later_owner(std::uint32_t number) const noexcept {
+    return number < later_owned_.size() && later_owned_[number];
+  }
+
+  std::vector<bool> later_owned_;  // per object: whether it has a later owner
+  owner_links links_;              // every owner both ways, from the first search that needs it
+  bool linked_ = false;
+  std::size_t spent_ = 0;  // steps the searches took
 };
 
 }  // namespace bale::detail
