@@ -20,15 +20,20 @@ namespace bale {
 
 namespace detail {
 
+/// Bytes left after the value: an error, with what the message's parts know that may explain it.
+template <class Reader>
+[[noreturn, gnu::cold, gnu::noinline]] void fail_trailing_bytes(const Reader& ar) {
+  ar.fail_at(
+      errc::trailing_bytes,
+      error_text({ar.remaining(), " bytes left after the value"}) + ar.context().error_hint(),
+      ar.offset());
+}
+
 /// Ends a read: the message's observers point at objects it owns, and no byte is left.
 template <class Reader>
 void require_consumed(const Reader& ar) {
   end_message(ar);
-  if (ar.remaining() != 0)
-    ar.fail_at(
-        errc::trailing_bytes,
-        error_text({ar.remaining(), " bytes left after the value"}) + ar.context().error_hint(),
-        ar.offset());
+  if (ar.remaining() != 0) fail_trailing_bytes(ar);
 }
 
 // Runs a read; turns every exception into a bale::error (user exceptions become invalid_value,
