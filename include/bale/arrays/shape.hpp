@@ -111,7 +111,8 @@ bool element_count(const Extents& extents, std::size_t& count) {
     nonempty_product *= e != 0 ? e : 1;
     product *= e;
   }
-  count = static_cast<std::size_t>(product);
+  const std::uint64_t total = product;  // fits: total <= nonempty_product <= limit
+  count = static_cast<std::size_t>(total);
   return true;
 }
 

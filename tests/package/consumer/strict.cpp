@@ -2,6 +2,7 @@
 // A consumer that builds with stricter warnings than bale's own (-Wshadow -Wconversion
 // -Wsign-conversion -Wuseless-cast -Wnull-dereference -Werror, optimized) and uses every part of
 // bale a README reader meets: bale's headers must stay quiet wherever a user's flags reach them.
+#include <bale/arrays/mdspan.hpp>
 #include <bale/bale.hpp>
 #include <bale/base64/base64.hpp>
 #include <bale/compress/compress.hpp>
@@ -11,6 +12,7 @@
 #include <bale/file/records.hpp>
 #include <bale/json/format.hpp>
 #include <bale/registry.hpp>
+#include <bale/schema/message.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -138,6 +140,49 @@ bool graph_round_trips() {
   return ok;
 }
 
+// A view of the user's own, shaped like std::mdspan: read into in place.
+struct grid_view {
+  using element_type = double;
+  double* values;
+  std::size_t rows, cols;
+  static constexpr std::size_t rank() { return 2; }
+  std::size_t extent(std::size_t k) const { return k == 0 ? rows : cols; }
+  std::ptrdiff_t stride(std::size_t k) const {
+    return k == 0 ? static_cast<std::ptrdiff_t>(cols) : 1;
+  }
+  double* data_handle() const { return values; }
+};
+
+template <class F>
+bool array_round_trips() {
+  std::array<double, 6> in{1, 2, 3, 4, 5, 6}, out{};
+  grid_view into{out.data(), 2, 3};
+  bale::deserialize<F>(bale::serialize<F>(grid_view{in.data(), 2, 3}), into);
+  return in == out;
+}
+
+// Pointers back to an object that owns others, without a cycle: checked as they are read.
+struct chain_link {
+  int value = 0;
+  std::shared_ptr<chain_link> next, side;
+};
+struct two_lists {
+  std::shared_ptr<chain_link> b, a;
+};
+
+bool shared_back_pointers_read() {
+  two_lists t{std::make_shared<chain_link>(), std::make_shared<chain_link>()};
+  t.b->next = std::make_shared<chain_link>();
+  std::shared_ptr<chain_link> at = t.a;
+  for (int i = 0; i < 100; ++i, at = at->next) {
+    at->side = t.b;
+    at->next = std::make_shared<chain_link>();
+  }
+  const auto back = bale::deserialize<two_lists>(bale::serialize(t));
+  for (at = t.a; at; at = at->next) at->side.reset();
+  return back.a->next->side == back.b && back.b->next != nullptr;
+}
+
 template <class F>
 bool round_trips(const everything& e) {
   const auto bytes = bale::serialize<F>(e);
@@ -197,6 +242,13 @@ int main() {
   const auto newer = bale::load_file<std::vector<inner_v2>>(plain);
   ok = ok && newer.size() == 1 && newer[0].s == 1 && newer[0].f == 3.0 && !newer[0].note;
   std::filesystem::remove(plain);
+  ok = ok && array_round_trips<bale::binary>() && array_round_trips<bale::json>();
+  ok = ok && shared_back_pointers_read();
+  bale::schema_cache cache;
+  const auto framed = bale::serialize_framed(e.inners, {.with_schema = true});
+  const auto resolved = bale::deserialize_framed<std::vector<inner_v2>>(framed, cache);
+  ok = ok && resolved.size() == 1 && resolved[0].s == 1 &&
+       cache.contains(bale::schema_of<std::vector<inner>>().digest());
   bale::json_converter converter;
   converter.add<everything>("everything");
   std::filesystem::remove(file);
