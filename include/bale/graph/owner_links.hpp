@@ -20,7 +20,7 @@ class owner_links {
   /// What a search found: a chain of owners, none, or that it ran out of the steps it was given.
   enum class found : std::uint8_t { chain, none, out_of_steps };
 
-  /// The objects are numbered 0..n-1; `owner` owns `object`.
+  /// Makes room for objects 0 to `objects` - 1.
   void resize(std::size_t objects) {
     out_.resize(objects, end);
     in_.resize(objects, end);
@@ -28,6 +28,7 @@ class owner_links {
     up_mark_.resize(objects, 0);
   }
   std::size_t objects() const noexcept { return out_.size(); }
+  /// `owner` owns `object`.
   void add(std::uint32_t owner, std::uint32_t object) {
     const auto k = static_cast<std::uint32_t>(links_.size());
     links_.push_back({owner, object, out_[owner], in_[object]});
@@ -46,20 +47,14 @@ class owner_links {
     up_mark_[to] = mark_;
     for (std::size_t d = 0, u = 0; d < down_.size() && u < up_.size();) {
       // One object from each side: what the pointee owns, what owns the holder.
-      for (std::uint32_t k = out_[down_[d++]]; k != end; k = links_[k].next_out) {
-        if (steps == 0) return found::out_of_steps;
-        --steps;
-        const std::uint32_t next = links_[k].object;
-        if (up_mark_[next] == mark_) return found::chain;
-        if (down_mark_[next] != mark_) down_mark_[next] = mark_, down_.push_back(next);
-      }
-      for (std::uint32_t k = in_[up_[u++]]; k != end; k = links_[k].next_in) {
-        if (steps == 0) return found::out_of_steps;
-        --steps;
-        const std::uint32_t next = links_[k].owner;
-        if (down_mark_[next] == mark_) return found::chain;
-        if (up_mark_[next] != mark_) up_mark_[next] = mark_, up_.push_back(next);
-      }
+      if (const auto f = expand<&owning_link::next_out, &owning_link::object>(
+              out_[down_[d++]], down_, down_mark_, up_mark_, steps);
+          f != found::none)
+        return f;
+      if (const auto f = expand<&owning_link::next_in, &owning_link::owner>(
+              in_[up_[u++]], up_, up_mark_, down_mark_, steps);
+          f != found::none)
+        return f;
     }
     return found::none;
   }
@@ -70,6 +65,21 @@ class owner_links {
     std::uint32_t owner, object;
     std::uint32_t next_out, next_in;  // the owner's next link, the object's next link
   };
+  // Follows the links from `first` (along Next) to the objects at their other end (Far): one the
+  // other side reached closes the chain; one this side has not reached joins it.
+  template <std::uint32_t owning_link::*Next, std::uint32_t owning_link::*Far>
+  found expand(std::uint32_t first, std::vector<std::uint32_t>& side,
+               std::vector<std::uint32_t>& marked, const std::vector<std::uint32_t>& other,
+               std::size_t& steps) {
+    for (std::uint32_t k = first; k != end; k = links_[k].*Next) {
+      if (steps == 0) return found::out_of_steps;
+      --steps;
+      const std::uint32_t next = links_[k].*Far;
+      if (other[next] == mark_) return found::chain;
+      if (marked[next] != mark_) marked[next] = mark_, side.push_back(next);
+    }
+    return found::none;
+  }
   // A new mark for a search: objects marked with an older one count as unseen.
   void next_mark() {
     if (++mark_ != 0) return;
