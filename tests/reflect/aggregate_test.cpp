@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #include <bale/bale.hpp>
+#include <bale/json/format.hpp>
+#include <string>
 
 #include "support/roundtrip.hpp"
 
@@ -105,6 +107,30 @@ TEST(Aggregate, MixedMembers) {
   const auto back = bale::deserialize<mixed>(bytes);
   EXPECT_EQ(*back.owned, 4);
   EXPECT_EQ(back.grid[1][2], 9.5);
+}
+
+// Methods named save and load that take no archive, and members named so, are the type's own
+// business: the aggregate's members are reflected. A save(ar) without load(ar) is refused at
+// compile time (tests/compile_fail/aggregate_save_without_load.cpp).
+struct settings_file {
+  std::string path;
+  int level = 0;
+  void save() const {}
+  bool load() { return true; }
+};
+struct battery {
+  double load = 0;
+  double save = 0;
+};
+
+TEST(Aggregate, MethodsAndMembersNamedSaveOrLoadAreNotDescriptions) {
+  const auto file = bale::deserialize<settings_file>(bale::serialize(settings_file{"p", 2}));
+  EXPECT_EQ(file.path, "p");
+  EXPECT_EQ(file.level, 2);
+  const auto cell = bale::deserialize<battery>(bale::serialize(battery{1.5, 2.5}));
+  EXPECT_EQ(cell.load, 1.5);
+  EXPECT_EQ(cell.save, 2.5);
+  EXPECT_EQ(bale::to_json(battery{1, 2}), R"({"load":1,"save":2})");
 }
 
 }  // namespace

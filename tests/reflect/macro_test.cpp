@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #include <bale/bale.hpp>
+#include <bale/json/format.hpp>
+#include <bale/msgpack/format.hpp>
 
 #include "support/roundtrip.hpp"
 
@@ -21,7 +23,58 @@ struct global_type {
 };
 BALE_REFLECT(global_type, a, b)
 
+// A derived class writes its base part: an aggregate lists the inherited members in
+// BALE_REFLECT (reflecting it alone is a compile error,
+// tests/compile_fail/aggregate_with_base.cpp); a class with serialize calls its base's first.
+struct point {
+  double x = 0, y = 0;
+};
+struct labelled_point : point {
+  int label = 0;
+  bool operator==(const labelled_point& o) const {
+    return x == o.x && y == o.y && label == o.label;
+  }
+};
+BALE_REFLECT(labelled_point, x, y, label)
+
+class shape_base {
+ public:
+  int corners = 0;
+  template <class Archive>
+  void serialize(Archive& ar) {
+    ar(bale::field("corners", corners));
+  }
+};
+class square_shape : public shape_base {
+ public:
+  double side = 0;
+  template <class Archive>
+  void serialize(Archive& ar) {
+    shape_base::serialize(ar);
+    ar(bale::field("side", side));
+  }
+  bool operator==(const square_shape& o) const { return corners == o.corners && side == o.side; }
+};
+
 namespace {
+
+TEST(ReflectMacro, DerivedClassesWriteTheirBasePart) {
+  static_assert(bale::aggregate_with_base<labelled_point>);
+  static_assert(!bale::reflectable_aggregate<labelled_point>);
+  static_assert(!bale::aggregate_with_base<point>);
+  labelled_point p;
+  p.x = 1.5, p.y = -2, p.label = 7;
+  bale_test::expect_roundtrip(p);
+  EXPECT_EQ(bale::to_json(p), R"({"x":1.5,"y":-2,"label":7})");
+  EXPECT_EQ(bale::from_json<labelled_point>(bale::to_json(p)), p);
+  EXPECT_EQ((bale::deserialize<labelled_point, bale::msgpack>(bale::serialize<bale::msgpack>(p))),
+            p);
+  square_shape sq;
+  sq.corners = 4, sq.side = 2.5;
+  bale_test::expect_roundtrip(sq);
+  EXPECT_EQ(bale::to_json(sq), R"({"corners":4,"side":2.5})");
+  EXPECT_EQ(bale::from_json<square_shape>(bale::to_json(sq)), sq);
+}
 
 TEST(ReflectMacro, NamesAndSubset) {
   static_assert(bale::detail::description_of<macro_app::sensor>() ==

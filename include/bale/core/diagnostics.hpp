@@ -62,7 +62,9 @@ constexpr void reflected_member_is_not_serializable() {
     static_assert(always_false<MemberType>,
                   "bale: this member is a raw pointer (Type, Member and MemberType are named "
                   "above), which does not say who owns what it points to: hold the value itself, "
-                  "a std::unique_ptr or a std::shared_ptr");
+                  "a std::unique_ptr or a std::shared_ptr; or say it with bale::owning_ptr<T> (a "
+                  "raw pointer that owns) or bale::observer<T> (one into an object owned "
+                  "elsewhere in the message)");
   } else {
     static_assert(always_false<MemberType>,
                   "bale: this member of a reflected type cannot be serialized (Type, Member and "
@@ -82,7 +84,9 @@ constexpr void explain_not_serializable() {
   if constexpr (std::is_pointer_v<T>) {
     static_assert(always_false<T>,
                   "bale: a raw pointer is not serialized, as it does not say who owns what it "
-                  "points to: hold the value itself, a std::unique_ptr or a std::shared_ptr");
+                  "points to: hold the value itself, a std::unique_ptr or a std::shared_ptr; or "
+                  "say it with bale::owning_ptr<T> (a raw pointer that owns) or "
+                  "bale::observer<T> (one into an object owned elsewhere in the message)");
   } else if constexpr (has_save_member<T> && !has_load_member<T>) {
     static_assert(always_false<T>,
                   "bale: this type has save() but no load(): add "
@@ -101,6 +105,12 @@ constexpr void explain_not_serializable() {
     static_assert(always_false<T>,
                   "bale: this type's serialize/save/load is private and bale cannot call it: add "
                   "'friend struct bale::access;' inside the class");
+  } else if constexpr (aggregate_with_base<T>) {
+    static_assert(always_false<T>,
+                  "bale: this aggregate has a base class, whose members C++ cannot take apart "
+                  "with its own: list the base's members and its own with BALE_REFLECT(Type, "
+                  "members...), or write 'template <class Archive> void serialize(Archive& ar) "
+                  "{ ar(base_member, own_member); }'");
   } else if constexpr (std::is_class_v<T> && !std::is_aggregate_v<T>) {
     static_assert(always_false<T>,
                   "bale: this class is not an aggregate (it has private members or "

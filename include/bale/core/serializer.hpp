@@ -129,6 +129,16 @@ concept member_save_load = requires(Archive& ar, T& value, const T& cvalue) {
   access::load(ar, value);
 };
 
+// A save or a load that takes an archive without the other: a mistake, which must not pass
+// unnoticed because the type is an aggregate whose members could be reflected instead.
+template <class T>
+concept half_described = requires(probe_archive<false>& ar, const T& value) {
+  access::save(ar, value);
+}
+!= requires(probe_archive<true>& ar, T& value) {
+  access::load(ar, value);
+};
+
 /// How a user type is described, in order of preference.
 enum class description {
   none,
@@ -163,6 +173,8 @@ constexpr description description_of() {
     return description::free_serialize;
   else if constexpr (lookup::free_save<saving, T> && lookup::free_load<loading, T>)
     return description::free_save_load;
+  else if constexpr (half_described<T>)
+    return description::none;
   else if constexpr (lookup::macro_reflected<T>)
     return description::reflect_macro;
   else if constexpr (reflectable_aggregate<T>)

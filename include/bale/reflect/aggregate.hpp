@@ -114,10 +114,32 @@ constexpr std::size_t members_from() {
 
 namespace bale {
 
-/// True for the aggregates bale can reflect on its own: class aggregates that are not unions.
+namespace detail {
+// Converts to any base class of T and to nothing else: an aggregate that takes one as its first
+// initializer, and not a value that converts to nothing (a first member of std::any takes
+// anything), has a base class, whose members C++ cannot take apart with the derived class's.
+template <class T>
+struct any_base_of {
+  template <class B>
+  requires(std::is_base_of_v<B, T> && !std::is_same_v<B, T>) operator B() const;
+};
+struct converts_to_nothing {};
+}  // namespace detail
+
+/// An aggregate with a base class: not reflected (its members are described by hand).
+template <class T>
+concept aggregate_with_base = std::is_aggregate_v<T> && std::is_class_v<T> && requires {
+  T{detail::any_base_of<T>{}};
+} && !requires {
+  T{detail::converts_to_nothing{}};
+};
+
+/// True for the aggregates bale can reflect on its own: class aggregates that are not unions and
+/// have no base class.
 template <class T>
 concept reflectable_aggregate =
-    std::is_aggregate_v<T> && std::is_class_v<T> && !std::is_union_v<T> && !std::is_array_v<T>;
+    std::is_aggregate_v<T> && std::is_class_v<T> && !std::is_union_v<T> && !std::is_array_v<T> &&
+    !aggregate_with_base<T>;
 
 /// Number of members of an aggregate (a C-array member counts once).
 template <reflectable_aggregate T>

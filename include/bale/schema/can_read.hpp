@@ -8,9 +8,10 @@
 //   static_assert(bale::can_read<v1::hero, v2::hero>);   // yesterday's build reads today's
 //
 // bale::why_not<Reader, Writer>() says where it fails: the innermost member (empty at the top)
-// and what differs, both readable in a static_assert's message by the compiler's constexpr trace
-// or at run time. Types described by hand must be the same type; enums are checked by their
-// underlying integers (a value whose name the reader lacks fails when it is read, not here).
+// and what differs, at run time; static_assert(bale::check_can_read<Reader, Writer>()) fails to
+// compile with both in its first error line. Types described by hand must be the same type; enums
+// are checked by their underlying integers (a value whose name the reader lacks fails when it is
+// read, not here).
 
 #include <array>
 #include <cstddef>
@@ -369,5 +370,35 @@ constexpr readability why_not() {
 /// Whether data written by Writer reads into Reader by schema resolution.
 template <class Reader, class Writer>
 inline constexpr bool can_read = why_not<Reader, Writer>().ok;
+
+namespace detail {
+// A text as a template argument: the compiler prints it in the name of the type below.
+template <std::size_t N>
+struct shown_text {
+  char chars[N]{};
+  constexpr explicit shown_text(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i) chars[i] = text[i];
+  }
+};
+// Never defined: naming it is the error, and its arguments are the member and the reason.
+template <shown_text Member, shown_text Reason>
+struct cannot_read_member;
+}  // namespace detail
+
+/// true when data written by Writer reads into Reader; otherwise a compile error whose first line
+/// names the member and why (GCC prints both texts; Clang their characters' codes):
+///   static_assert(bale::check_can_read<v2::hero, v1::hero>());
+template <class Reader, class Writer>
+constexpr bool check_can_read() {
+  constexpr readability r = why_not<Reader, Writer>();
+  if constexpr (!r.ok) {
+    constexpr detail::shown_text<r.member.size() + 1> member(r.member);
+    constexpr detail::shown_text<r.reason.size() + 1> reason(r.reason);
+    static_assert(sizeof(detail::cannot_read_member<member, reason>) == 0,
+                  "bale: Reader cannot read Writer's data: the member and the reason are the "
+                  "arguments of cannot_read_member above (bale::why_not gives them at run time)");
+  }
+  return true;
+}
 
 }  // namespace bale
