@@ -43,7 +43,7 @@ class schema_cache {
 
   /// Remembers a writer's schema text (checked as any schema read from input is), by its digest
   /// and by its 64-bit fingerprint for frames of format version 1; returns the digest.
-  sha256_digest add(std::string_view text) { return learn(text, true); }
+  sha256_digest add(std::string_view text) { return learn_from_frame(text, true); }
   /// Remembers the schema of T (an older type kept in a namespace, say).
   template <class T>
   sha256_digest add() {
@@ -79,9 +79,26 @@ class schema_cache {
   }
 
   /// Remembers a text that arrived in a frame: by its fingerprint too only for a frame of format
-  /// version 1, which names it so.
-  sha256_digest learn_from_frame(std::string_view text, bool format_1) {
-    return learn(text, format_1);
+  /// version 1, which names it so (add() does both).
+  sha256_digest learn_from_frame(std::string_view text, bool by_fingerprint) {
+    const std::uint64_t fingerprint = detail::fnv1a64(text);
+    if (by_fingerprint) refuse_if_forged(fingerprint);
+    const sha256_digest digest = sha256(text);
+    if (const auto known = schemas_.find(digest); known != schemas_.end()) {
+      known->second.used = ++clock_;
+    } else {
+      if (text.size() > limits_.max_bytes || limits_.max_schemas == 0)
+        throw error(errc::element_limit,
+                    detail::error_text({"a schema of ", text.size(), " bytes, over the cache's ",
+                                        limits_.max_bytes}));
+      (void)parse_schema(text, limits_.schema);
+      while (schemas_.size() >= limits_.max_schemas || bytes_ + text.size() > limits_.max_bytes)
+        forget(least_recently_used());
+      schemas_.emplace(digest, known_schema{std::string(text), fingerprint, ++clock_});
+      bytes_ += text.size();
+    }
+    if (by_fingerprint) index_by_fingerprint(fingerprint, digest);
+    return digest;
   }
 
   /// The plan for reading data of the schema `writer` as T, made on first use. Throws
@@ -116,27 +133,6 @@ class schema_cache {
     std::uint64_t used;  // when it last served a message (clock_)
   };
   using plan_key = std::pair<sha256_digest, std::uint64_t>;  // writer's digest, reader's type
-
-  sha256_digest learn(std::string_view text, bool by_fingerprint) {
-    const std::uint64_t fingerprint = detail::fnv1a64(text);
-    if (by_fingerprint) refuse_if_forged(fingerprint);
-    const sha256_digest digest = sha256(text);
-    if (const auto known = schemas_.find(digest); known != schemas_.end()) {
-      known->second.used = ++clock_;
-    } else {
-      if (text.size() > limits_.max_bytes || limits_.max_schemas == 0)
-        throw error(errc::element_limit,
-                    detail::error_text({"a schema of ", text.size(), " bytes, over the cache's ",
-                                        limits_.max_bytes}));
-      (void)parse_schema(text, limits_.schema);
-      while (schemas_.size() >= limits_.max_schemas || bytes_ + text.size() > limits_.max_bytes)
-        forget(least_recently_used());
-      schemas_.emplace(digest, known_schema{std::string(text), fingerprint, ++clock_});
-      bytes_ += text.size();
-    }
-    if (by_fingerprint) index_by_fingerprint(fingerprint, digest);
-    return digest;
-  }
 
   // A fingerprint named by two texts is damage or a forgery: forgotten and refused for good.
   void index_by_fingerprint(std::uint64_t fingerprint, const sha256_digest& digest) {
