@@ -2,6 +2,8 @@
 // The compact format: the same types, fewer bytes. Integers are varints (zigzag for signed ones),
 // and two opt-ins shrink typical data further: small_float and omit_defaults.
 #include <bale/bale.hpp>
+#include <bale/compact/format.hpp>
+#include <bale/compress/small_float.hpp>
 
 #include <cstdio>
 #include <string>

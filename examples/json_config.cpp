@@ -2,6 +2,8 @@
 // A configuration file in JSON: optional members, enums by name, members the program does not
 // know yet, and errors that say where the text is wrong.
 #include <bale/bale.hpp>
+#include <bale/json/format.hpp>
+#include <bale/types/chrono.hpp>
 
 #include <chrono>
 #include <cstdio>

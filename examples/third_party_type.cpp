@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
 // A type you cannot edit: describe it from outside, once, and it works in every format.
 #include <bale/bale.hpp>
+#include <bale/compact/format.hpp>
+#include <bale/json/format.hpp>
+#include <bale/msgpack/format.hpp>
 
 #include <cstdio>
 #include <string>

@@ -5,7 +5,7 @@
 #include <Eigen/Core>
 #include <bale/arrays/eigen.hpp>
 #include <bale/arrays/multi_array.hpp>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <cstdint>
 #include <tuple>
 

@@ -5,7 +5,7 @@
 // read hold shared_ptrs: a cycle of owners refused late in a message is freed by no one (see
 // limitations.md), which the leak checker would report against the library's known bound.
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <cstdint>
 #include <memory>
 #include <set>

@@ -3,7 +3,7 @@
 // The message type the fuzzers decode: every kind of wire element at once.
 
 #include <array>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <cstdint>
 #include <map>
 #include <memory>

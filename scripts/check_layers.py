@@ -24,12 +24,12 @@ LAYERS = [
     ("formats and schemas", ["binary", "compact", "json", "msgpack", "schema"]),
     ("all formats", ["formats.hpp", "convert.hpp"]),
     ("storage and transport", ["file", "mpi"]),
-    ("umbrellas", ["bale.hpp", "schema.hpp", "registry.hpp", "mpi.hpp"]),
+    ("umbrellas", ["bale.hpp", "all.hpp", "schema.hpp", "registry.hpp", "mpi.hpp"]),
 ]
 # Places of one layer that form one whole: the contract describes types (reflect) for the
 # archives (core), and each uses the other; the release numbers are names; umbrellas gather.
 SHARED = [{"core", "reflect"}, {"fwd.hpp", "release.hpp"},
-          {"bale.hpp", "schema.hpp", "registry.hpp", "mpi.hpp"}]
+          {"bale.hpp", "all.hpp", "schema.hpp", "registry.hpp", "mpi.hpp"}]
 # Lower places that a place must still not include: formats know nothing of pointer graphs (the
 # graph layer speaks to them through the archive contract only), and files ask formats.hpp what
 # a format number in a header is instead of naming formats.

@@ -5,7 +5,7 @@
 // and writes the same values; a write is checked by reading it back with bale, a read by comparing
 // with the input. Throughput is the text's bytes per second.
 #include <benchmark/benchmark.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include <algorithm>
 #include <charconv>

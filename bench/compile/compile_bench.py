@@ -58,9 +58,14 @@ def program(headers, record, body):
     return f"{headers}{STD}{record}int run(const record& r, record& back) {{\n{body}  return back.m0;\n}}\n"
 
 
+QUICK_START = (HERE.parent.parent / "examples" / "quick_start.cpp").read_text()
+QUICK_START_CEREAL = (HERE / "quick_start_cereal.cpp").read_text()
+
 CASES = {
+    "README quick start": {"bale": QUICK_START, "cereal": QUICK_START_CEREAL},
     "include only": {
         "bale": "#include <bale/bale.hpp>\nint main() {}\n",
+        "bale, all.hpp": "#include <bale/all.hpp>\nint main() {}\n",
         "cereal": ("#include <cereal/archives/binary.hpp>\n#include <cereal/archives/json.hpp>\n"
                    + CEREAL_HEADERS + "int main() {}\n"),
         "boost": ("#include <boost/archive/binary_iarchive.hpp>\n#include <boost/archive/binary_oarchive.hpp>\n"
@@ -78,7 +83,7 @@ CASES = {
                          struct(BOOST_SERIALIZE), boost_round_trip("binary")),
     },
     "20-member struct, binary + JSON (Boost: + text)": {
-        "bale": program("#include <bale/bale.hpp>\n", struct(),
+        "bale": program("#include <bale/bale.hpp>\n#include <bale/json/format.hpp>\n", struct(),
                         "  bale::deserialize(bale::serialize(r), back);\n"
                         "  bale::from_json(bale::to_json(r), back);\n"),
         "cereal": program("#include <cereal/archives/binary.hpp>\n#include <cereal/archives/json.hpp>\n"
@@ -160,7 +165,9 @@ def main():
              "The struct has 20 members (int, double, string, vector<int>, map<string, int>, four of each); "
              "bale reflects it, cereal and Boost get a serialize function. The binary case includes bale's "
              "light headers (`bale/binary/format.hpp`, `core/serialize.hpp`, `core/deserialize.hpp` and the "
-             "three `types/` headers); the others `bale/bale.hpp`. `bale.hpp's standard headers` includes "
+             "three `types/` headers); the JSON case `bale/bale.hpp` and `bale/json/format.hpp`. The quick "
+             "start is the README's (`examples/quick_start.cpp`), against the same program for cereal "
+             "(`bench/compile/quick_start_cereal.cpp`). `bale.hpp's standard headers` includes "
              "the standard headers the umbrella pulls in: its cost apart from bale's own code.", "",
              "| case | library | CPU | peak memory | vs bale |", "|---|---|---:|---:|---:|"]
     for case in CASES:

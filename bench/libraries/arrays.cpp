@@ -5,7 +5,7 @@
 // Every read goes into an empty array, which it sizes, and is compared with the input.
 #include <bale/arrays/eigen.hpp>
 #include <bale/arrays/multi_array.hpp>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <cstring>
 #include <fstream>
 #include <sstream>

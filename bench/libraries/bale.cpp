@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // bale: the binary and compact formats in every case; files through save_file / load_file (header,
 // checksum, atomic replace; no fsync, like the peers), and compressed files with LZ4 and zstd.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/file/file.hpp>
 
 #include "common/generic_cases.hpp"

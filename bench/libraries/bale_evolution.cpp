@@ -2,7 +2,7 @@
 // Case 11 for bale: reading data of an older layout. "read" decodes with the data's own schema (as
 // case 5 does); "read_resolved" decodes the same bytes into the newer layout through
 // bale::deserialize_as, which resolves the two schemas member by member.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/schema/resolve.hpp>
 
 #include "cases/evolution.hpp"

@@ -2,7 +2,7 @@
 // Case 10 for bale: the scene through a registry of its shapes, passed to the call with bale::with.
 // Nodes, materials and the scene are aggregates (reflected); the shapes have virtual functions, so
 // BALE_REFLECT names their members.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/registry.hpp>
 
 #include "cases/scene.hpp"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 // bale's text side: JSON in case 8, base64 in case 9 (the vectorized codec and the portable one).
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include "common/base64_cases.hpp"
 #include "common/json_cases.hpp"

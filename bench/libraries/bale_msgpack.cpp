@@ -2,7 +2,7 @@
 // bale's MessagePack format in every generic case, beside msgpack-cxx (libraries/msgpack.cpp):
 // in memory and through save_file / load_file (no fsync, like the peers). A translation unit of
 // its own, so that its instantiations do not change how GCC inlines the binary and compact rows.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/file/file.hpp>
 
 #include "cases/monster.hpp"

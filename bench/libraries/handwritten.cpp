@@ -3,7 +3,7 @@
 // an optional owner, written into a kept buffer and read into a kept vector. The baseline is code
 // written by hand for exactly these types that produces bale binary's bytes (every length and
 // every read bounds-checked, as a careful hand-written reader is); bale's rows are beside it.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include <cstring>
 #include <stdexcept>

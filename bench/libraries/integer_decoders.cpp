@@ -8,7 +8,7 @@
 //               length per value in control bytes, then the data bytes (4 values per control byte);
 //   memcpy    - the 4 MB of raw int32 copied, for scale.
 // The sizes go in the same table: the block layout spends a quarter byte more on every small value.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include <array>
 #include <cstring>

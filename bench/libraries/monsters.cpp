@@ -4,7 +4,7 @@
 // bytes left, an allocation budget) and no other. Writing into a kept buffer (write_reused), a new
 // buffer (write) and a fixed array (write_fixed); reading into a new list (read) and a kept one
 // (read_reused). The peers' rows come from their own files.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include <cstring>
 #include <stdexcept>

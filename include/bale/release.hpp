@@ -11,7 +11,7 @@
 #endif
 
 #define BALE_VERSION_MAJOR 0
-#define BALE_VERSION_MINOR 3
+#define BALE_VERSION_MINOR 4
 #define BALE_VERSION_PATCH 0
 /// The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH, for `#if`.
 #define BALE_VERSION (BALE_VERSION_MAJOR * 10000 + BALE_VERSION_MINOR * 100 + BALE_VERSION_PATCH)
@@ -23,7 +23,7 @@
 namespace bale {
 
 /// "MAJOR.MINOR.PATCH" of the headers this translation unit includes.
-inline constexpr const char* version_string = "0.3.0";
+inline constexpr const char* version_string = "0.4.0";
 
 /// The wire format versions this release writes: a file, record file, message or MPI header of
 /// any of these versions or an earlier one reads in this and every later release.

@@ -4,7 +4,7 @@
 // transposition between layouts, strided views, and hostile shapes.
 
 #include <bale/arrays/mdspan.hpp>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/schema/can_read.hpp>
 #include <bale/schema/resolve.hpp>
 

@@ -3,7 +3,7 @@
 
 #include <bale/arrays/eigen.hpp>
 #include <bale/arrays/eigen_sparse.hpp>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include <cstdint>
 #include <string>

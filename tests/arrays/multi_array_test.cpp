@@ -2,7 +2,7 @@
 // boost::multi_array and its refs, views and subarrays as arrays of any rank.
 
 #include <bale/arrays/multi_array.hpp>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include <cstdint>
 #include <numeric>

@@ -2,7 +2,7 @@
 // xtensor's xarray (rank at run time) and xtensor (fixed rank) as arrays.
 
 #include <bale/arrays/xtensor.hpp>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/schema/resolve.hpp>
 
 #include <cstdint>

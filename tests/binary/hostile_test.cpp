@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // Damaged and hostile input: truncation at every byte, bit flips, random bytes. Nothing may crash,
 // hang, read out of bounds or allocate without bound (the sanitizer build checks the first three).
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include "support/roundtrip.hpp"
 

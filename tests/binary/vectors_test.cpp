@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 // Byte-exact test vectors for the binary format; docs/format/binary.md describes the same bytes.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include "support/roundtrip.hpp"
 

@@ -2,7 +2,7 @@
 // Integer arrays in the compact format: vectors decode through the codec's fast run decoder, lists
 // element by element through the checked scalar path. Same wire bytes, so both must agree on every
 // value, every error code and every error offset.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include <list>
 #include <random>

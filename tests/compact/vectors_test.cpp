@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 // Byte-exact vectors of the compact format, and its own failure cases.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include "support/roundtrip.hpp"
 

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSL-1.0
 # Compiles SOURCE, which must not compile, and checks that the compiler's first error line holds
 # the text after "// first error: " in SOURCE: bale's own message, not a page of candidates; and
-# that the compiler's output names what each "// names: " line gives (the user's type, say).
+# that the compiler's output names what each "// names: " line gives (the user's type, say). With
+# "// only error", no other error follows it.
 file(STRINGS ${SOURCE} expected REGEX "^// first error: ")
 list(GET expected 0 expected)
 string(REPLACE "// first error: " "" expected "${expected}")
@@ -26,3 +27,11 @@ foreach(name IN LISTS names)
     message(FATAL_ERROR "the compiler's output for ${SOURCE} does not name ${name}")
   endif()
 endforeach()
+file(STRINGS ${SOURCE} only REGEX "^// only error")
+if(only)
+  string(REGEX MATCHALL "error: " errors "${output}")
+  list(LENGTH errors count)
+  if(NOT count EQUAL 1)
+    message(FATAL_ERROR "${SOURCE} gives ${count} errors; it must give one:\n${output}")
+  endif()
+endif()

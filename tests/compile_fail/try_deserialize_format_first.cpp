@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 // first error: the type first, then the format
+// only error
 #include <bale/bale.hpp>
 
 int main() {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/compress/small_float.hpp>
 
 #include <bit>

@@ -2,7 +2,7 @@
 // The parts that features keep in a message's context: made on first use, found by type, told
 // when the message starts over, asked at its end.
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include <stdexcept>
 #include <string>

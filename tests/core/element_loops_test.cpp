@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <map>
 #include <memory>
 #include <optional>

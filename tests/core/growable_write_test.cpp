@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <cstddef>
 #include <cstring>
 #include <list>

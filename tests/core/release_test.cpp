@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <string>
 
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // The entry points: serialize, serialize_into, serialize_to, serialized_size, deserialize into an
 // existing object, writer and reader.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include "support/roundtrip.hpp"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 // The five ways to describe a type, each through every entry point.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <stdexcept>
 
 #include "support/roundtrip.hpp"

@@ -2,7 +2,7 @@
 // A std adapter declares its structure once (schema_shape); its wire shape, which formats use to
 // size and bounds-check, follows from it.
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/types/all.hpp>
 
 #include <array>
@@ -51,7 +51,9 @@ static_assert(std::is_same_v<shape<std::shared_ptr<int>>, wire::flag_prefixed>);
 static_assert(std::is_same_v<shape<bale::observer<int>>, wire::flag_prefixed>);
 static_assert(std::is_same_v<shape<std::variant<int, char>>, wire::index_prefixed>);
 static_assert(std::is_same_v<shape<std::monostate>, wire::product<>>);
-static_assert(std::is_same_v<shape<std::chrono::milliseconds>, wire::scalar<std::int64_t>>);
+// The library's own representation: long with libstdc++, long long with libc++.
+static_assert(
+    std::is_same_v<shape<std::chrono::milliseconds>, wire::scalar<std::chrono::milliseconds::rep>>);
 static_assert(
     std::is_same_v<shape<std::chrono::sys_seconds>, shape<std::chrono::sys_seconds::duration>>);
 static_assert(!std::is_same_v<shape<std::bitset<70>>, wire::opaque>);  // declared: its words

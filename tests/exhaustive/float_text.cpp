@@ -6,6 +6,7 @@
 // number_text.hpp:
 //   cmake --build --preset dev --target bale_float_text_exhaustive
 //   build/dev/tests/bale_float_text_exhaustive
+#include <bale/json/detail/float_from_chars.hpp>
 #include <bale/json/detail/number_text.hpp>
 
 #include "support/scientific_text.hpp"
@@ -53,7 +54,7 @@ std::uint64_t check_range(std::uint32_t first, std::uint32_t last) {
                            (value >= 0x1p24f && ours_text.size() == reference_text.size() &&
                             reference_text.find_first_of(".e") == std::string_view::npos);
     float back = 0;
-    std::from_chars(text, end, back);
+    bale::detail::float_from_chars(text, end, back);
     if (ours.significand != expected.significand || ours.exponent != expected.exponent ||
         !same_text || std::bit_cast<std::uint32_t>(back) != bits) {
       if (++failures <= 10)

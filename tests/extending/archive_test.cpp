@@ -8,7 +8,8 @@
 // object n) or `p n n [type]` (a new object), the outermost pointer's bodies after it.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
+#include <bit>
 #include <charconv>
 #include <limits>
 #include <map>
@@ -24,6 +25,9 @@ using bale::detail::archive_base;
 // Integers and characters travel as the widest integer of their signedness; bool as 0 or 1.
 template <class T>
 using wide = std::conditional_t<std::is_signed_v<T>, long long, unsigned long long>;
+// Floats travel as their bits in hexadecimal: exact, and the same on every standard library.
+template <class T>
+using bits_of = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
 template <class T>
 constexpr char tag_of() {
   if constexpr (std::is_same_v<T, bool>)
@@ -57,7 +61,7 @@ class writer : public archive_base<writer<Sink>> {
     char text[64];
     std::to_chars_result r;
     if constexpr (std::is_floating_point_v<T>)
-      r = std::to_chars(text, text + 64, v, std::chars_format::hex);
+      r = std::to_chars(text, text + 64, std::bit_cast<bits_of<T>>(v), 16);
     else
       r = std::to_chars(text, text + 64, static_cast<wide<T>>(v));
     line(tag_of<T>(), std::string_view(text, static_cast<std::size_t>(r.ptr - text)));
@@ -188,7 +192,9 @@ class reader : public archive_base<reader> {
     const char* end = text.data() + text.size();
     std::from_chars_result r{};
     if constexpr (std::is_floating_point_v<T>) {
-      r = std::from_chars(text.data(), end, v, std::chars_format::hex);
+      bits_of<T> bits = 0;
+      r = std::from_chars(text.data(), end, bits, 16);
+      v = std::bit_cast<T>(bits);
     } else {
       wide<T> w{};
       r = std::from_chars(text.data(), end, w);

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bit>
 #include <cstring>
 #include <string>

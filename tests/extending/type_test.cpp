@@ -3,7 +3,7 @@
 // specialisation, and then readable and writable in every format.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/file/file.hpp>
 #include <bale/file/inspect.hpp>
 #include <bale/file/records.hpp>

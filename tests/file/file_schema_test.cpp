@@ -3,7 +3,7 @@
 // (a layout change is a clear error, not garbage), portable across compilers, guarded against
 // damage; version 1 files (no schema) still read.
 #include <unistd.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/file/file.hpp>
 
 #include <cstring>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #include <sys/stat.h>
 #include <unistd.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/file/file.hpp>
 
 #include <fstream>

@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <algorithm>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/file/file.hpp>
 #include <bale/file/inspect.hpp>
 #include <bale/file/records.hpp>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 #include <unistd.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/file/records.hpp>
 
 #include <fstream>

@@ -4,7 +4,7 @@
 // values chosen so that every branch of each encoding shows (negative, wide, empty, absent).
 // Changing a value here changes the golden bytes: add new values in new types instead.
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/registry.hpp>
 
 #include <array>

@@ -3,7 +3,7 @@
 // The formats every graph test runs in.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/json/format.hpp>
 #include <bale/msgpack/format.hpp>
 

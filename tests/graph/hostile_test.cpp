@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 #include <pthread.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/registry.hpp>
 #include <cstdint>
 #include <memory>

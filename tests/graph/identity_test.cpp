@@ -3,7 +3,7 @@
 // DAGs, diamonds, cycles closed by weak_ptr, self-references and containers of several kinds.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/json/format.hpp>
 #include <bale/msgpack/format.hpp>
 #include <map>

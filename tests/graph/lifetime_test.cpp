@@ -5,7 +5,7 @@
 // limits::allow_owning_cycles says otherwise. In every format.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <cstdint>
 #include <memory>
 #include <string>

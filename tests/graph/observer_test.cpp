@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <pthread.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/file/file.hpp>
 #include <bale/registry.hpp>
 #include <cstdint>

@@ -4,7 +4,7 @@
 // held.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/registry.hpp>
 #include <string>
 

@@ -3,7 +3,7 @@
 // program with one of its own: objects of both round trip through a base pointer.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/registry.hpp>
 #include <memory>
 #include <vector>

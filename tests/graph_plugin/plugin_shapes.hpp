@@ -3,7 +3,7 @@
 // A plugin's public header: its base type, the derived type it adds, and the registry it exports.
 // The registry is built inside the shared library (plugin_shapes.cpp), at its first use: nothing
 // runs at load time.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/registry.hpp>
 #include <string>
 

@@ -3,7 +3,7 @@
 // nothing is allocated that the input has not paid for: measured by the heap itself.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/compress/compress.hpp>
 #include <cstring>
 #include <forward_list>

@@ -2,7 +2,7 @@
 // One encoding per value where bale promises it, and the JSON number edge cases.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/compress/small_float.hpp>
 #include <cmath>
 #include <cstring>

@@ -3,7 +3,7 @@
 // level per level of the value, and the stack a level takes, measured for docs/limitations.md.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <cstdint>
 #include <cstdio>
 #include <memory>

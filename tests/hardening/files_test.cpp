@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/compress/compress.hpp>
 #include <bale/file/file.hpp>
 #include <bale/file/records.hpp>

@@ -3,7 +3,7 @@
 // work (allocations, keys compared) or would run for minutes if the quadratic path came back.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <cstdint>
 #include <functional>
 #include <string>

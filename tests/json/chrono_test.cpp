@@ -2,7 +2,7 @@
 // system_clock time points in JSON are RFC 3339 UTC text, read back exactly; other clocks and
 // durations stay counts, and the binary formats keep the count.
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include <chrono>
 #include <random>

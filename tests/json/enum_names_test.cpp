@@ -2,7 +2,7 @@
 // Enums with listed names: names in JSON (values and map keys), numbers in the byte formats, and
 // clean errors for a value without a name or a name that is not listed.
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include <map>
 #include <vector>

@@ -3,6 +3,7 @@
 // shortest digits and layout, and the exact fast path of reading against std::from_chars.
 #include <gtest/gtest.h>
 #include <bale/json/detail/decimal_text.hpp>
+#include <bale/json/detail/float_from_chars.hpp>
 
 #include <bit>
 #include <charconv>
@@ -46,7 +47,7 @@ void expect_shortest(T value) {
   const std::string expected = reference_text(value);
   const std::string text = shortest_text(value);
   T back{};
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), back);
+  const auto result = bale::detail::float_from_chars(text.data(), text.data() + text.size(), back);
   ASSERT_EQ(result.ec, std::errc{}) << text;
   ASSERT_EQ(std::bit_cast<typename float_traits<T>::bits>(back),
             std::bit_cast<typename float_traits<T>::bits>(value))
@@ -144,7 +145,7 @@ TEST(NumberText, ShortestFloatsWithDigitsAroundThePoint) {
           text += static_cast<char>('0' + (k + 1 == digits ? 1 + rng() % 9 : rng() % 10));
         }
         double value = 0;
-        std::from_chars(text.data(), text.data() + text.size(), value);
+        bale::detail::float_from_chars(text.data(), text.data() + text.size(), value);
         expect_shortest(value);
         if (digits <= 15) {  // fifteen digits always read back, so these are the shortest
           EXPECT_EQ(shortest_text(value), text);
@@ -422,7 +423,7 @@ void expect_fast_read(std::uint64_t significand, int exponent, bool negative) {
   const std::string text =
       (negative ? "-" : "") + std::to_string(significand) + "e" + std::to_string(exponent);
   T expected{};
-  std::from_chars(text.data(), text.data() + text.size(), expected);
+  bale::detail::float_from_chars(text.data(), text.data() + text.size(), expected);
   ASSERT_EQ(std::bit_cast<typename float_traits<T>::bits>(value),
             std::bit_cast<typename float_traits<T>::bits>(expected))
       << text;
@@ -462,7 +463,8 @@ void expect_product_read(std::uint64_t significand, int exponent, bool negative)
   const std::string text =
       (negative ? "-" : "") + std::to_string(significand) + "e" + std::to_string(exponent);
   double expected = 0;
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), expected);
+  const auto result =
+      bale::detail::float_from_chars(text.data(), text.data() + text.size(), expected);
   ASSERT_EQ(result.ec, std::errc{}) << text;
   ASSERT_EQ(std::bit_cast<std::uint64_t>(value), std::bit_cast<std::uint64_t>(expected)) << text;
 }

@@ -5,7 +5,7 @@
 // existing value, try_, reader, load_file with and without the format, load_file_owned,
 // record_reader). Every way must produce the same bytes and read back the same value.
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/file/file.hpp>
 #include <bale/file/records.hpp>
 

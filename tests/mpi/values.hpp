@@ -7,7 +7,7 @@
 #include <variant>
 #include <vector>
 
-#include "bale/bale.hpp"
+#include "bale/all.hpp"
 
 namespace mpi_test {
 

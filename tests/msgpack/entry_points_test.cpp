@@ -2,7 +2,7 @@
 // MessagePack through every entry point: buffers, spans, readers, checksummed files, records.
 #include <unistd.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/file/file.hpp>
 #include <bale/file/records.hpp>
 #include <filesystem>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // Damaged and hostile MessagePack: truncation, bit flips, random bytes, lengths the input does not
 // hold, nesting bombs, budgets. Every failure is a bale::error with an offset inside the input.
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <map>
 #include <memory>
 #include <optional>

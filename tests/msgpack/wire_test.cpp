@@ -3,7 +3,7 @@
 // them.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <cstdint>
 #include <limits>
 #include <map>

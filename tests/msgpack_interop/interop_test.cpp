@@ -2,7 +2,7 @@
 // bale's MessagePack against msgpack-cxx: what one writes, the other reads as the same values.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <cstdint>
 #include <limits>
 #include <map>

@@ -63,6 +63,13 @@ if "$cxx" --version | grep -q "Free Software Foundation"; then strict="$strict -
   "$source_dir/tests/package/consumer/strict.cpp" -o "$work/pc_strict"
 "$work/pc_strict"
 "$work/pc_consumer"
+# The same strict build with libc++, where the compiler has it.
+if "$cxx" -stdlib=libc++ -std=c++20 -x c++ -fsyntax-only - <<<'#include <vector>' 2>/dev/null; then
+  # shellcheck disable=SC2086
+  "$cxx" -stdlib=libc++ -std=c++20 $pc_cflags $strict \
+    "$source_dir/tests/package/consumer/strict.cpp" -o "$work/pc_strict_libcxx"
+  "$work/pc_strict_libcxx"
+fi
 
 # The installed examples build against the installed package and pass.
 cmake -S "$work/prefix/share/doc/bale/examples" -B "$work/examples" -DCMAKE_CXX_COMPILER="$cxx" \

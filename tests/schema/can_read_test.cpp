@@ -2,7 +2,7 @@
 // bale::can_read<Reader, Writer> answers at compile time what deserialize_as does at run time.
 
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/schema/can_read.hpp>
 #include <bale/schema/resolve.hpp>
 

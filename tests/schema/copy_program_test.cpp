@@ -4,7 +4,7 @@
 // vector that held other values, and input that lies about its length refused.
 
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/schema/resolve.hpp>
 
 #include <array>

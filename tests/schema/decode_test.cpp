@@ -5,7 +5,7 @@
 // and bytes are refused within the limits.
 
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/schema/decode.hpp>
 
 #include <array>

@@ -4,7 +4,7 @@
 // fingerprint) still read.
 
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/schema/message.hpp>
 
 #include <cstdint>

@@ -4,7 +4,7 @@
 // like any other: cut, damaged or lying frames are errors with offsets.
 
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/schema/message.hpp>
 
 #include <cstdint>

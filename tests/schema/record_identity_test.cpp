@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/file/file.hpp>
 #include <bale/file/records.hpp>
 #include <bale/json/format.hpp>

@@ -4,7 +4,7 @@
 // with allow_missing_members and even when it is an optional.
 
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/schema/can_read.hpp>
 #include <bale/schema/resolve.hpp>
 

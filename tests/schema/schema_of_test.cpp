@@ -4,7 +4,7 @@
 // GCC and Clang builds of this test check that both compilers produce the same text.
 
 #include <gtest/gtest.h>
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/schema.hpp>
 
 #include <array>

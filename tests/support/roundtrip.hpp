@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <cstddef>
 #include <memory>
 #include <random>

@@ -2,7 +2,7 @@
 // std::filesystem::path in every format: its generic UTF-8 string, a string's schema.
 #include <gtest/gtest.h>
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 #include <bale/types/filesystem.hpp>
 #include <filesystem>
 #include <map>

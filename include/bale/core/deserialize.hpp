@@ -127,16 +127,19 @@ inline constexpr bool type_goes_first = false;
 
 // deserialize<bale::compact, T>(bytes) and try_deserialize<bale::compact, T>(bytes) name the format
 // first: these catch it with one message that says the order, where the compiler would list why
-// each real overload does not apply.
+// each real overload does not apply. They return what the right order returns, so that the
+// caller's use of the value adds no second error.
 template <format Format, class T, class... Arguments>
-requires(!format<T>) auto deserialize(const Arguments&...) {
+requires(!format<T>) T deserialize(const Arguments&...) {
   static_assert(detail::type_goes_first<T>,
                 "bale::deserialize<T, Format>(bytes): the type first, then the format");
+  throw;
 }
 template <format Format, class T, class... Arguments>
-requires(!format<T>) auto try_deserialize(const Arguments&...) {
+requires(!format<T>) result<T> try_deserialize(const Arguments&...) {
   static_assert(detail::type_goes_first<T>,
                 "bale::try_deserialize<T, Format>(bytes): the type first, then the format");
+  throw;
 }
 
 /// Reads several values in a row from one buffer:

@@ -2,7 +2,7 @@
 #pragma once
 // Compile-time explanations for a type bale cannot serialize. Each common mistake gets its own
 // message, saying what to write; the compiler names the type (and, for a member of a reflected
-// type, the member) in the instantiation line just above it ("with T = Account"). The archives
+// type, the member) in the instantiation line just above it ("with T = account"). The archives
 // call explain_not_serializable<T>() in place of serializing, so that this is the first error and
 // nothing follows from it.
 
@@ -47,6 +47,35 @@ concept reachable_load = requires(probe_archive<true>& ar, T& value) {
 template <class T>
 inline constexpr bool always_false = false;
 
+template <class T>
+constexpr std::string_view signature_of() {
+  return __PRETTY_FUNCTION__;
+}
+/// A std type whose serializer is in a bale/types/ header that bale/bale.hpp leaves out. The name
+/// follows "T = std::" (GCC: "[with T = std::", Clang: "[T = std::"), after libc++'s "__1::".
+template <class T>
+constexpr bool has_own_types_header() {
+  std::string_view name = signature_of<std::remove_cv_t<T>>();
+  const std::size_t at = name.find("T = std::");
+  if (at == std::string_view::npos) return false;
+  name.remove_prefix(at + 9);
+  if (name.starts_with("__1::")) name.remove_prefix(5);
+  for (const std::string_view own :
+       {"unordered_map<", "unordered_multimap<", "unordered_set<", "unordered_multiset<", "deque<",
+        "list<", "forward_list<", "bitset<", "complex<", "valarray<", "chrono::", "filesystem::"})
+    if (name.starts_with(own)) return true;
+  return false;
+}
+
+template <class T>
+constexpr void standard_type_without_its_header() {
+  static_assert(always_false<T>,
+                "bale: a type of the standard library is serialized by its bale/types/ header, "
+                "named after the standard one (bale/types/unordered_map.hpp for "
+                "std::unordered_map, bale/types/chrono.hpp for std::chrono); bale/all.hpp "
+                "includes them all");
+}
+
 /// A member's name as a template argument, so that the compiler prints it.
 template <std::size_t N>
 struct member_name {
@@ -65,6 +94,8 @@ constexpr void reflected_member_is_not_serializable() {
                   "a std::unique_ptr or a std::shared_ptr; or say it with bale::owning_ptr<T> (a "
                   "raw pointer that owns) or bale::observer<T> (one into an object owned "
                   "elsewhere in the message)");
+  } else if constexpr (has_own_types_header<MemberType>()) {
+    standard_type_without_its_header<MemberType>();
   } else {
     static_assert(always_false<MemberType>,
                   "bale: this member of a reflected type cannot be serialized (Type, Member and "
@@ -87,6 +118,8 @@ constexpr void explain_not_serializable() {
                   "points to: hold the value itself, a std::unique_ptr or a std::shared_ptr; or "
                   "say it with bale::owning_ptr<T> (a raw pointer that owns) or "
                   "bale::observer<T> (one into an object owned elsewhere in the message)");
+  } else if constexpr (has_own_types_header<T>()) {
+    standard_type_without_its_header<T>();
   } else if constexpr (has_save_member<T> && !has_load_member<T>) {
     static_assert(always_false<T>,
                   "bale: this type has save() but no load(): add "

@@ -92,7 +92,7 @@ class byte_block {
   byte_block() = default;
   explicit byte_block(std::size_t size) : size_(size) {
     if (size < huge_page) {
-      small_ = size != 0 ? std::make_unique_for_overwrite<std::byte[]>(size) : nullptr;
+      small_ = size != 0 ? std::unique_ptr<std::byte[]>(new std::byte[size]) : nullptr;
       data_ = small_.get();
       return;
     }

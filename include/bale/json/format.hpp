@@ -56,7 +56,7 @@ class scratch_text {
   void resize(std::size_t n) {
     if (n > capacity_) {
       const std::size_t capacity = n > 2 * capacity_ ? n : 2 * capacity_;
-      auto grown = std::make_unique_for_overwrite<char[]>(capacity);
+      auto grown = std::unique_ptr<char[]>(new char[capacity]);
       if (size_ != 0) std::memcpy(grown.get(), data_.get(), size_);
       data_ = std::move(grown);
       capacity_ = capacity;

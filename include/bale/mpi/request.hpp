@@ -140,7 +140,7 @@ class recv_request {
     // The buffer holds any head of a message within the maximum (a chunked message's head is 40
     // bytes at most); the bytes of a larger message go to a sink, so MPI never truncates.
     s.head.resize(detail::header_size + std::max<std::size_t>(s.max_payload, 8));
-    s.sink = std::make_unique_for_overwrite<std::byte[]>(detail::sink_bytes);
+    s.sink = std::unique_ptr<std::byte[]>(new std::byte[detail::sink_bytes]);
     const std::array<int, 2> counts = {
         static_cast<int>(s.head.size()),
         static_cast<int>((INT_MAX - s.head.size()) / detail::sink_bytes)};
@@ -318,7 +318,7 @@ std::vector<std::size_t> test_some(Range&& pool) {
 template <request_range Range>
 std::vector<std::size_t> wait_some(Range&& pool) {
   std::vector<std::size_t> done;
-  if (std::ranges::empty(pool)) return done;
+  if (std::ranges::begin(pool) == std::ranges::end(pool)) return done;
   detail::waiting::forever().polled().step([&] { return !(done = test_some(pool)).empty(); },
                                            [] {});
   return done;
@@ -336,7 +336,8 @@ std::optional<std::size_t> test_any(Range&& pool) {
 /// Waits until one request of a non-empty `pool` has completed; returns its position.
 template <request_range Range>
 std::size_t wait_any(Range&& pool) {
-  if (std::ranges::empty(pool)) throw std::invalid_argument("bale::mpi::wait_any of no requests");
+  if (std::ranges::begin(pool) == std::ranges::end(pool))
+    throw std::invalid_argument("bale::mpi::wait_any of no requests");
   return wait_some(pool).front();
 }
 /// Waits for every request of `pool`.

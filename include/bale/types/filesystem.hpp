@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
 // std::filesystem::path: its generic form (with '/' separators) as UTF-8 text, so that a path
-// written on one system reads on another; its schema is a string's. Not in bale/bale.hpp:
+// written on one system reads on another; its schema is a string's. Not in bale/all.hpp:
 // <filesystem> is a large header, included only by programs that serialize paths.
 
 #include <cstring>

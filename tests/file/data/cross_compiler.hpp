@@ -3,7 +3,7 @@
 // The type of the files in this folder, written by a GCC build and by a Clang build of
 // write_cross_compiler_files.cpp; tests/file/cross_compiler_test.cpp reads both in every build.
 
-#include <bale/bale.hpp>
+#include <bale/all.hpp>
 
 #include <chrono>
 #include <cstdint>

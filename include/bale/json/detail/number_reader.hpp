@@ -2,7 +2,7 @@
 #pragma once
 // Reading JSON numbers, beside number_text.hpp which writes them: the RFC 8259 grammar checked
 // as the digits are gathered, the usual short forms read word-wise, exact conversion where a
-// double holds the value, std::from_chars otherwise. One range check serves every integer type.
+// double holds the value, from_chars otherwise. One range check serves every integer type.
 
 #include <charconv>
 #include <cstdint>
@@ -13,6 +13,7 @@
 #include "bale/core/error.hpp"
 #include "bale/json/detail/cursor.hpp"
 #include "bale/json/detail/decimal_text.hpp"
+#include "bale/json/detail/float_from_chars.hpp"
 #include "bale/json/detail/text.hpp"
 
 namespace bale::detail {
@@ -307,7 +308,7 @@ class json_number_reader : public json_cursor {
       if (!done) done = decimal_to_double_product(parts, value);
     }
     if (!done) {
-      const auto result = std::from_chars(pos_, end, value);
+      const auto result = float_from_chars(pos_, end, value);
       if (result.ec == std::errc::result_out_of_range) {
         // Too small for the type reads as zero (as other JSON parsers read it); too large fails.
         if (!rounds_to_zero(pos_, end))

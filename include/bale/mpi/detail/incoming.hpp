@@ -192,7 +192,7 @@ class payload_target {
         }
       }
     }
-    payload_ = std::make_unique_for_overwrite<std::byte[]>(size_);
+    payload_ = std::unique_ptr<std::byte[]>(new std::byte[size_]);
     std::memcpy(payload_.get(), first.data(), first.size());
     return payload_.get() + first.size();
   }

@@ -39,7 +39,7 @@ inline int sink_count(std::size_t bytes) {
 
 /// Receives a matched message of `bytes` into nothing.
 inline void discard(MPI_Message& message, std::size_t bytes) {
-  const auto sink = std::make_unique_for_overwrite<std::byte[]>(sink_bytes);
+  const auto sink = std::unique_ptr<std::byte[]>(new std::byte[sink_bytes]);
   MPI_Mrecv(sink.get(), sink_count(bytes), sink_type(), &message, MPI_STATUS_IGNORE);
 }
 

@@ -141,12 +141,18 @@ class element_inserter {
       } else if constexpr (unique_keys<Container>) {
         const auto [where, inserted] = container_.emplace(std::move(arguments)...);
         if constexpr (hashed_container<Container>)
-          if (inserted && check) check_collisions(where, true);
+          if (inserted && check) check_collisions(where);
         return inserted;
-      } else {
+      } else if constexpr (hashed_container<Container>) {
+        // Whether the key is new is asked before inserting, as the libraries put a new key in
+        // different places of its bucket. The search stops at the key's group, or walks the
+        // bucket as the insertion does.
+        const bool new_key = check && container_.find(first_of(arguments...)) == container_.end();
         const auto where = container_.emplace(std::move(arguments)...);
-        if constexpr (hashed_container<Container>)
-          if (check) check_collisions(where, false);
+        if (new_key) check_collisions(where);
+        return true;
+      } else {
+        container_.emplace(std::move(arguments)...);
         return true;
       }
     };
@@ -157,24 +163,22 @@ class element_inserter {
       return emplace(element.first, element.second);
   }
 
+  template <class First, class... Rest>
+  static const First& first_of(const First& first, const Rest&...) noexcept {
+    return first;
+  }
+
   // Hash flooding: keys chosen to share a bucket (easy where the hash of an integer is itself)
   // make every insertion scan them all. A key new to its bucket is followed by a count of the
   // distinct keys there, a scan that costs what the insertion's own search just did; past
   // limits::max_bucket_keys the read fails. (An equal key joining its group is not counted: in a
   // multi container a long run of equal keys is legitimate and cheap.)
   template <class Iterator>
-  void check_collisions(Iterator where, bool new_key) {
+  void check_collisions(Iterator where) {
     const std::size_t bucket = container_.bucket(key_of(*where));
     auto it = container_.begin(bucket);
     const auto end = container_.end(bucket);
     if (it == end) return;  // never (`where` is in it); said, so the compiler sees `it` is a node
-    if (!new_key) {
-      // In a multi container a new key is inserted at the front of its bucket, before a
-      // different key or none.
-      if (&*it != &*where) return;
-      auto next = it;
-      if (++next != end && container_.key_eq()(key_of(*next), key_of(*where))) return;
-    }
     const std::size_t limit = ar_.context().limits().max_bucket_keys;
     std::size_t distinct = 1;
     for (auto previous = it; ++it != end; previous = it) {
