@@ -3,9 +3,9 @@
 // The arrays the `arrays` fuzz target decodes: both layouts, a fixed size, a rank of 3.
 
 #include <Eigen/Core>
+#include <bale/all.hpp>
 #include <bale/arrays/eigen.hpp>
 #include <bale/arrays/multi_array.hpp>
-#include <bale/all.hpp>
 #include <cstdint>
 #include <tuple>
 

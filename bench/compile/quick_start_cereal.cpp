@@ -17,7 +17,9 @@ struct point {
   double x, y;
   std::string label;
   template <class A>
-  void serialize(A& ar) { ar(x, y, label); }
+  void serialize(A& ar) {
+    ar(x, y, label);
+  }
 };
 
 class account {

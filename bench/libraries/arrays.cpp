@@ -3,9 +3,9 @@
 // (bale/arrays/), beside memcpy of their elements, Boost.Serialization's best way for the same data
 // (the extents, then make_array over the elements) and the raw write Eigen users make by hand.
 // Every read goes into an empty array, which it sizes, and is compared with the input.
+#include <bale/all.hpp>
 #include <bale/arrays/eigen.hpp>
 #include <bale/arrays/multi_array.hpp>
-#include <bale/all.hpp>
 #include <cstring>
 #include <fstream>
 #include <sstream>

@@ -3,8 +3,8 @@
 // their own array type, and an mdspan-shaped view of the tests' own. Round trips in every format,
 // transposition between layouts, strided views, and hostile shapes.
 
-#include <bale/arrays/mdspan.hpp>
 #include <bale/all.hpp>
+#include <bale/arrays/mdspan.hpp>
 #include <bale/schema/can_read.hpp>
 #include <bale/schema/resolve.hpp>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
 // Eigen's dense matrices and arrays, maps and blocks as arrays of rank 2.
 
+#include <bale/all.hpp>
 #include <bale/arrays/eigen.hpp>
 #include <bale/arrays/eigen_sparse.hpp>
-#include <bale/all.hpp>
 
 #include <cstdint>
 #include <string>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // boost::multi_array and its refs, views and subarrays as arrays of any rank.
 
-#include <bale/arrays/multi_array.hpp>
 #include <bale/all.hpp>
+#include <bale/arrays/multi_array.hpp>
 
 #include <cstdint>
 #include <numeric>

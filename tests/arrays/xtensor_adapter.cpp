@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // xtensor's xarray (rank at run time) and xtensor (fixed rank) as arrays.
 
-#include <bale/arrays/xtensor.hpp>
 #include <bale/all.hpp>
+#include <bale/arrays/xtensor.hpp>
 #include <bale/schema/resolve.hpp>
 
 #include <cstdint>

@@ -2,8 +2,8 @@
 // A consumer that builds with stricter warnings than bale's own (-Wshadow -Wconversion
 // -Wsign-conversion -Wuseless-cast -Wnull-dereference -Werror, optimized) and uses every part of
 // bale a README reader meets: bale's headers must stay quiet wherever a user's flags reach them.
-#include <bale/arrays/mdspan.hpp>
 #include <bale/all.hpp>
+#include <bale/arrays/mdspan.hpp>
 #include <bale/base64/base64.hpp>
 #include <bale/compress/compress.hpp>
 #include <bale/convert.hpp>
