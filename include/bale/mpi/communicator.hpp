@@ -31,6 +31,7 @@
 #include "bale/mpi/error.hpp"
 #include "bale/mpi/operations.hpp"
 #include "bale/mpi/options.hpp"
+#include "bale/mpi/probed_message.hpp"
 #include "bale/mpi/request.hpp"
 
 namespace bale::mpi {
@@ -138,6 +139,21 @@ class basic_communicator {
                   tag);
     if (!found) return std::nullopt;
     return status{probed.MPI_SOURCE, probed.MPI_TAG};
+  }
+  /// Waits for a message and matches it: no other receive can take it, and it says its size and
+  /// type before it is received (probed_message::recv). Collects what earlier refused or
+  /// abandoned messages still owe while it waits.
+  probed_message<Format> mprobe(int source, int tag) {
+    return *probed_message<Format>::match(p2p(), source, tag, detail::waiting::forever());
+  }
+  /// mprobe, waiting at most `timeout`: none when no message came.
+  std::optional<probed_message<Format>> mprobe(int source, int tag,
+                                               std::chrono::steady_clock::duration timeout) {
+    return probed_message<Format>::match(p2p(), source, tag, detail::waiting::within(timeout));
+  }
+  /// mprobe when a message is there already, without waiting.
+  std::optional<probed_message<Format>> improbe(int source, int tag) {
+    return probed_message<Format>::match(p2p(), source, tag, detail::waiting::none());
   }
 
   /// Sends `value` to dest and receives into `received` from source, in either order, so that

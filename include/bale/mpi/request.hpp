@@ -87,10 +87,20 @@ class recv_request {
   recv_request(recv_request&&) noexcept = default;
   recv_request& operator=(recv_request&&) noexcept = default;
   ~recv_request() {
-    if (state_ && state_->head_request != MPI_REQUEST_NULL) {
-      MPI_Cancel(&state_->head_request);
-      MPI_Wait(&state_->head_request, MPI_STATUS_IGNORE);
-    }
+    if (state_) give_up();
+  }
+
+  /// Gives the receive up, as destroying the request does: a receive MPI has not matched is
+  /// cancelled; the rest of a message already matched is received into nothing during later
+  /// receives. test() and wait() then throw. Nothing to do for a request that has completed.
+  void cancel() {
+    if (!state_) return;
+    state& s = *state_;
+    if (s.now == phase::done || s.failure) return;
+    give_up();
+    s.rest.reset();
+    s.failure = std::make_exception_ptr(
+        error(bale::error(errc::invalid_value, "the receive was cancelled"), s.source, s.tag));
   }
 
   /// Whether the value has arrived and been decoded; never blocks. Throws bale::mpi::error.
@@ -259,6 +269,30 @@ class recv_request {
                   wait);
     s.now = phase::chunks;
     return true;
+  }
+
+  // Cancels a posted head receive. One that MPI had matched already has arrived: the chunks its
+  // header announces are owed, so that they are not taken for the next message's.
+  void give_up() noexcept {
+    state& s = *state_;
+    if (s.head_request == MPI_REQUEST_NULL) return;
+    MPI_Status ended;
+    MPI_Cancel(&s.head_request);
+    MPI_Wait(&s.head_request, &ended);
+    int cancelled = 0;
+    MPI_Test_cancelled(&ended, &cancelled);
+    int size = 0;
+    MPI_Get_count(&ended, MPI_BYTE, &size);
+    if (cancelled || s.whole_array_bytes != 0 || size < 0) return;
+    const std::size_t arrived = std::min(static_cast<std::size_t>(size), s.head.size());
+    try {
+      const detail::header h =
+          detail::read_header(std::span<const std::byte>(s.head.data(), arrived));
+      const std::size_t in_head = static_cast<std::size_t>(size) - detail::header_size;
+      if (h.payload_size > in_head)
+        s.on.debts->owe(ended.MPI_SOURCE, ended.MPI_TAG, h.payload_size - in_head);
+    } catch (...) {  // not a bale message, or no memory to note the debt in: nothing is owed
+    }
   }
 
   std::unique_ptr<state> state_;
