@@ -4,9 +4,11 @@
 // bale/mpi/ include <mpi.h>.
 
 #include "bale/bale.hpp"
+#include "bale/mpi/cartesian.hpp"
 #include "bale/mpi/communicator.hpp"
 #include "bale/mpi/datatype.hpp"
 #include "bale/mpi/error.hpp"
 #include "bale/mpi/operations.hpp"
 #include "bale/mpi/options.hpp"
+#include "bale/mpi/probed_message.hpp"
 #include "bale/mpi/request.hpp"

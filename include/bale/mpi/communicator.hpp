@@ -20,6 +20,7 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -89,11 +90,41 @@ class basic_communicator {
   }
   /// Another communicator of the same ranks, with private duplicates of its own. Collective.
   basic_communicator dup() const { return basic_communicator(state_->collective, settings()); }
+  /// A communicator of the listed ranks, ranked in the order given, with these options.
+  /// Collective over the listed ranks only, which all pass the same list; a rank not listed
+  /// must not call it. Throws errc::invalid_value for a list with a rank out of range, twice, or
+  /// without the calling rank.
+  basic_communicator group(std::span<const int> ranks) const {
+    check_group(ranks);
+    MPI_Group all = MPI_GROUP_NULL;
+    MPI_Group chosen = MPI_GROUP_NULL;
+    MPI_Comm part = MPI_COMM_NULL;
+    const auto release = [&] {
+      if (part != MPI_COMM_NULL) MPI_Comm_free(&part);
+      if (chosen != MPI_GROUP_NULL) MPI_Group_free(&chosen);
+      if (all != MPI_GROUP_NULL) MPI_Group_free(&all);
+    };
+    try {
+      detail::check(MPI_Comm_group(state_->collective, &all), "MPI_Comm_group");
+      detail::check(MPI_Group_incl(all, static_cast<int>(ranks.size()), ranks.data(), &chosen),
+                    "MPI_Group_incl");
+      detail::check(MPI_Comm_create_group(state_->collective, chosen, detail::group_tag, &part),
+                    "MPI_Comm_create_group");
+      basic_communicator made(part, settings());
+      release();
+      return made;
+    } catch (...) {
+      release();
+      throw;
+    }
+  }
 
   // Point to point ------------------------------------------------------------------------
 
+  /// Sending to MPI_PROC_NULL (an edge of a Cartesian grid) does nothing.
   template <class T>
   void send(int dest, int tag, const T& value) {
+    if (dest == MPI_PROC_NULL) return;
     detail::outgoing message =
         detail::encode<Format>(value, settings(), std::move(state_->sent_bytes));
     detail::send_message(p2p(), dest, tag, message);
@@ -102,8 +133,10 @@ class basic_communicator {
   }
 
   /// Receives into `value`, reusing its capacity; returns where the message came from.
+  /// Receiving from MPI_PROC_NULL leaves `value` as it is and returns that source.
   template <class T>
   status recv(int source, int tag, T& value) {
+    if (source == MPI_PROC_NULL) return {MPI_PROC_NULL, MPI_ANY_TAG};
     return detail::receive<Format>(p2p(), source, tag, value, state_->scratch);
   }
   template <class T>
@@ -116,6 +149,7 @@ class basic_communicator {
   /// tag and what did not arrive. Chunks of the message that arrive later are skipped.
   template <class T>
   status recv(int source, int tag, T& value, std::chrono::steady_clock::duration timeout) {
+    if (source == MPI_PROC_NULL) return {MPI_PROC_NULL, MPI_ANY_TAG};
     return detail::receive<Format>(p2p(), source, tag, value, state_->scratch,
                                    detail::waiting::within(timeout));
   }
@@ -180,6 +214,7 @@ class basic_communicator {
   template <class T>
   send_request isend(int dest, int tag, T&& value) {
     using V = std::remove_cvref_t<T>;
+    if (dest == MPI_PROC_NULL) return {};
     auto posted = std::make_unique<send_request::state>();
     posted->dest = dest;
     posted->tag = tag;
@@ -291,6 +326,24 @@ class basic_communicator {
         if (*duplicate != MPI_COMM_NULL) MPI_Comm_free(duplicate);
     }
   };
+
+  void check_group(std::span<const int> ranks) const {
+    std::vector<bool> seen(static_cast<std::size_t>(size()));
+    bool mine = false;
+    for (const int r : ranks) {
+      if (r < 0 || r >= size() || seen[static_cast<std::size_t>(r)])
+        throw error(bale::error(errc::invalid_value,
+                                bale::detail::error_text(
+                                    {"group: rank ", r, " is ",
+                                     r < 0 || r >= size() ? "out of range" : "listed twice"})),
+                    r, any_tag);
+      seen[static_cast<std::size_t>(r)] = true;
+      mine = mine || r == rank();
+    }
+    if (!mine)
+      throw error(bale::error(errc::invalid_value, "group: the calling rank is not listed"), rank(),
+                  any_tag);
+  }
 
   detail::channel p2p() const {
     return {state_->messages, state_->chunks, &state_->settings, &state_->p2p_debts};

@@ -146,6 +146,11 @@ class recv_request {
     s.tag = tag;
     s.max_payload = std::min(max.value_or(on.settings->limits.max_allocation),
                              on.settings->limits.max_allocation);
+    if (source == MPI_PROC_NULL) {  // completes at once, with the value as constructed
+      s.from = {MPI_PROC_NULL, MPI_ANY_TAG};
+      s.now = phase::done;
+      return;
+    }
     if (!max) return;
     // The buffer holds any head of a message within the maximum (a chunked message's head is 40
     // bytes at most); the bytes of a larger message go to a sink, so MPI never truncates.

@@ -29,7 +29,14 @@ namespace bale::mpi::detail {
 /// part, through one buffer of at most a piece.
 inline constexpr std::size_t broadcast_piece = std::size_t{16} << 20;
 
-enum collective_tag : int { gather_tag = 1, scatter_tag, all_to_all_tag, reduce_tag, scan_tag };
+enum collective_tag : int {
+  gather_tag = 1,
+  scatter_tag,
+  all_to_all_tag,
+  reduce_tag,
+  scan_tag,
+  group_tag
+};
 
 struct encoded {
   outgoing message;
