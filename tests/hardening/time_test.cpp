@@ -3,6 +3,7 @@
 // work (allocations, keys compared) or would run for minutes if the quadratic path came back.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bale/all.hpp>
 #include <cstdint>
 #include <functional>
@@ -140,10 +141,87 @@ void flooding_is_refused() {
   }
   EXPECT_TRUE((bale::try_deserialize<decltype(random), Format>(bale::serialize<Format>(random))));
   std::unordered_multiset<std::uint64_t> repeated;
-  for (int i = 0; i < 100'000; ++i) repeated.insert(42);
+  // With the first as the hint: libc++ walks a key's whole group to insert without one.
+  for (int i = 0; i < 100'000; ++i) repeated.emplace_hint(repeated.begin(), 42);
   auto back = bale::try_deserialize<decltype(repeated), Format>(bale::serialize<Format>(repeated));
   ASSERT_TRUE(back);
   EXPECT_EQ(back->count(42), 100'000u);
+}
+
+// Every key in one bucket, and every node passed in a bucket walk counted: a library compares
+// the keys of the nodes it passes (all hashes are equal).
+std::size_t comparisons = 0;
+struct one_bucket {
+  std::size_t operator()(std::uint64_t) const noexcept { return 7; }
+};
+struct counted_equal {
+  bool operator()(std::uint64_t a, std::uint64_t b) const noexcept {
+    ++comparisons;
+    return a == b;
+  }
+};
+using crowded_multiset = std::unordered_multiset<std::uint64_t, one_bucket, counted_equal>;
+using crowded_multimap = std::unordered_multimap<std::uint64_t, int, one_bucket, counted_equal>;
+
+std::vector<std::uint64_t> runs(std::initializer_list<std::pair<std::uint64_t, std::size_t>> keys) {
+  std::vector<std::uint64_t> out;
+  for (const auto& [key, times] : keys) out.insert(out.end(), times, key);
+  return out;
+}
+
+// Keys that share a bucket and repeat, in the orders a writer chooses (a multi container's bytes
+// are its elements in any order): reading compares at most 65,536 plus max_bucket_keys keys per
+// element, read or refused. 20,000 repeats would be 2e8 comparisons (seconds) if walked.
+template <class Format, class Multi>
+void repeats_cost_at_most_the_budget(const std::vector<std::uint64_t>& keys, bool must_read) {
+  std::vector<typename Multi::value_type> elements;
+  for (const std::uint64_t k : keys) {
+    if constexpr (std::is_same_v<Multi, crowded_multiset>)
+      elements.push_back(k);
+    else
+      elements.emplace_back(k, static_cast<int>(k));
+  }
+  // A vector of the elements has the bytes of the container holding them in this order.
+  const std::vector<std::byte> bytes = bale::serialize<Format>(elements);
+  comparisons = 0;
+  auto read = bale::try_deserialize<Multi, Format>(bytes);
+  EXPECT_LE(comparisons, 4 * (65'536 + 64 * keys.size()));
+  if (must_read) {
+    ASSERT_TRUE(read) << read.error().what();
+  } else if (!read) {
+    EXPECT_EQ(read.error().code(), bale::errc::element_limit);
+  }
+  if (read) {
+    EXPECT_EQ(read->size(), keys.size());
+    for (const std::uint64_t k : {1, 2, 3})
+      EXPECT_EQ(read->count(k), static_cast<std::size_t>(std::count(keys.begin(), keys.end(), k)));
+  }
+}
+
+template <class Format, class Multi>
+void repeated_keys_in_one_bucket() {
+  SCOPED_TRACE(std::string(Format::name));
+  const std::size_t n = 20'000;
+  // Grouped, as any writer of a std container writes them: read in linear time.
+  repeats_cost_at_most_the_budget<Format, Multi>(runs({{1, n}}), true);
+  repeats_cost_at_most_the_budget<Format, Multi>(runs({{1, 1}, {2, n}, {1, n}}), true);
+  repeats_cost_at_most_the_budget<Format, Multi>(runs({{1, n}, {2, 30}}), true);
+  // A key's group deep in its bucket (where libc++ puts a new key), or keys alternating: read
+  // or refused, never walked for long.
+  repeats_cost_at_most_the_budget<Format, Multi>(runs({{1, 1}, {2, n}, {3, n}}), false);
+  repeats_cost_at_most_the_budget<Format, Multi>(runs({{1, n}, {2, 100}}), false);
+  std::vector<std::uint64_t> alternating;
+  for (std::size_t i = 0; i < n; ++i) alternating.push_back(1 + i % 2);
+  repeats_cost_at_most_the_budget<Format, Multi>(alternating, false);
+}
+
+TEST(LinearTime, RepeatedKeysSharingABucketAreNeverWalkedForLong) {
+  repeated_keys_in_one_bucket<bale::binary, crowded_multiset>();
+  repeated_keys_in_one_bucket<bale::binary, crowded_multimap>();
+  repeated_keys_in_one_bucket<bale::compact, crowded_multiset>();
+  repeated_keys_in_one_bucket<bale::compact, crowded_multimap>();
+  repeated_keys_in_one_bucket<bale::msgpack, crowded_multiset>();  // a map is not an array here
+  repeated_keys_in_one_bucket<bale::json, crowded_multiset>();
 }
 
 TEST(LinearTime, HashFloodingIsRefusedInEveryFormat) {

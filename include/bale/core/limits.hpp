@@ -23,7 +23,8 @@ struct limits {
   std::size_t max_empty_bytes = std::size_t{1} << 20;
   /// Distinct keys that may share one bucket of a hash table being read (unordered_set, _map and
   /// their multi forms): keys chosen to collide would otherwise make reading quadratic. Random
-  /// keys at the tables' load factor of 1 come nowhere near it.
+  /// keys at the tables' load factor of 1 come nowhere near it. In the multi forms, also the
+  /// bucket nodes a read may walk per element, beyond 65,536.
   std::size_t max_bucket_keys = 64;
   /// Objects that pointers (shared_ptr, weak_ptr, unique_ptr) may own in one message, on writing
   /// as on reading. Each object is also charged to max_allocation, and each reference to an

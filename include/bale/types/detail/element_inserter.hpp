@@ -144,12 +144,7 @@ class element_inserter {
           if (inserted && check) check_collisions(where);
         return inserted;
       } else if constexpr (hashed_container<Container>) {
-        // Whether the key is new is asked before inserting, as the libraries put a new key in
-        // different places of its bucket. The search stops at the key's group, or walks the
-        // bucket as the insertion does.
-        const bool new_key = check && container_.find(first_of(arguments...)) == container_.end();
-        const auto where = container_.emplace(std::move(arguments)...);
-        if (new_key) check_collisions(where);
+        insert_into_group(check, std::move(arguments)...);
         return true;
       } else {
         container_.emplace(std::move(arguments)...);
@@ -171,8 +166,7 @@ class element_inserter {
   // Hash flooding: keys chosen to share a bucket (easy where the hash of an integer is itself)
   // make every insertion scan them all. A key new to its bucket is followed by a count of the
   // distinct keys there, a scan that costs what the insertion's own search just did; past
-  // limits::max_bucket_keys the read fails. (An equal key joining its group is not counted: in a
-  // multi container a long run of equal keys is legitimate and cheap.)
+  // limits::max_bucket_keys the read fails. (Multi containers count them in walk_to_group.)
   template <class Iterator>
   void check_collisions(Iterator where) {
     const std::size_t bucket = container_.bucket(key_of(*where));
@@ -189,6 +183,96 @@ class element_inserter {
                         " keys share one bucket of the hash table (keys chosen to collide?)"}));
     }
   }
+
+  // Hashed multi containers. A library finds an element's group of equal keys by walking its
+  // bucket node by node, so keys that share a bucket and repeat out of order (a, b x n, a x n)
+  // would make every insertion a walk past the others. Here an element that continues the group
+  // of the one before is inserted with that one as the hint, which libstdc++ places after it in
+  // constant time and libc++ before it, after a walk from the bucket's head to the group. A key
+  // that starts a group is looked for in its bucket first, counting the distinct keys there
+  // (hash flooding) and the nodes passed. Every walk, ours and the library's, is charged; a read
+  // that would walk more than walk_budget() nodes fails.
+  template <class... Arguments>
+  void insert_into_group(bool check, Arguments&&... arguments) {
+    const auto& key = first_of(arguments...);
+    const auto equal = container_.key_eq();
+    if (group_.started && container_.bucket_count() == group_.buckets &&
+        equal(key_of(*group_.last), key)) {
+      const auto it = container_.emplace_hint(group_.last, std::forward<Arguments>(arguments)...);
+      if (check && std::next(it) == group_.last) walked(group_.depth);  // placed before the hint
+      continue_group(it);
+      return;
+    }
+    if (!check) {  // no bucket is crowded: no walk can be long
+      continue_group(container_.emplace(std::forward<Arguments>(arguments)...));
+      return;
+    }
+    const auto [depth, found] = walk_to_group(key);
+    if (found) {
+      const auto first = container_.find(key);
+      walked(depth);
+      const auto it = container_.emplace_hint(first, std::forward<Arguments>(arguments)...);
+      if (std::next(it) == first) walked(depth);
+      group_.depth = depth;
+      continue_group(it);
+    } else {
+      const auto it = container_.emplace(std::forward<Arguments>(arguments)...);
+      walked(depth);         // the library's search of the bucket
+      group_.depth = depth;  // a new key lands at most this deep
+      continue_group(it);
+    }
+  }
+
+  // The nodes before `key`'s group in its bucket, and whether it has one; fails when a new key
+  // would make more than max_bucket_keys distinct keys in the bucket.
+  std::pair<std::size_t, bool> walk_to_group(const typename Container::key_type& key) {
+    if (container_.empty()) return {0, false};  // perhaps no bucket yet
+    const std::size_t bucket = container_.bucket(key);
+    const auto equal = container_.key_eq();
+    std::size_t depth = 0;
+    std::size_t distinct = 1;  // the new key
+    const typename Container::key_type* previous = nullptr;
+    for (auto it = container_.begin(bucket), end = container_.end(bucket); it != end; ++it) {
+      const auto& here = key_of(*it);
+      if (equal(here, key)) {
+        walked(depth);
+        return {depth, true};
+      }
+      if (previous == nullptr || !equal(here, *previous)) ++distinct;
+      previous = &here;
+      ++depth;
+    }
+    walked(depth);
+    const std::size_t limit = ar_.context().limits().max_bucket_keys;
+    if (distinct > limit)
+      ar_.fail(errc::element_limit,
+               error_text({"more than ", limit,
+                           " keys share one bucket of the hash table (keys chosen to collide?)"}));
+    return {depth, false};
+  }
+
+  void continue_group(typename Container::iterator inserted) {
+    group_.last = inserted;
+    group_.buckets = container_.bucket_count();
+    group_.started = true;
+  }
+
+  // Nodes walked: 65,536 and max_bucket_keys per element read so far.
+  void walked(std::size_t nodes) {
+    group_.walked += nodes;
+    const std::size_t limit = ar_.context().limits().max_bucket_keys;
+    const std::size_t elements = inserted_ + staged_.size() + 1;
+    const std::size_t budget =
+        limit > (std::numeric_limits<std::size_t>::max() - walk_base) / elements
+            ? std::numeric_limits<std::size_t>::max()
+            : walk_base + limit * elements;
+    if (group_.walked > budget)
+      ar_.fail(errc::element_limit,
+               error_text({"inserting into the hash table would walk more than ", budget,
+                           " nodes of its buckets (keys that share a bucket, repeated out of "
+                           "order: chosen to collide?)"}));
+  }
+  static constexpr std::size_t walk_base = 65536;
 
   // The error for staged element i, as if it had been inserted as read.
   [[noreturn]] void fail_repeated(std::size_t i) const {
@@ -233,6 +317,15 @@ class element_inserter {
     if (repeated != count) fail_repeated(repeated);
   }
 
+  // Where the group of equal keys being inserted is, in a hashed multi container.
+  struct group_position {
+    typename Container::iterator last{};  // the element inserted last
+    std::size_t buckets = 0;  // the bucket count then: `last` is valid while it is the same
+    std::size_t depth = 0;    // the nodes before the group in its bucket, at most
+    std::size_t walked = 0;   // nodes walked by this read, ours and the library's
+    bool started = false;
+  };
+
   Archive& ar_;
   Container& container_;
   std::size_t inserted_ = 0;
@@ -242,6 +335,9 @@ class element_inserter {
   [[no_unique_address]] std::conditional_t<hashed_container<Container>, staging<staged_element>,
                                            nothing_staged>
       staged_;
+  [[no_unique_address]] std::conditional_t<hashed_container<Container> && !unique_keys<Container>,
+                                           group_position, nothing_staged>
+      group_;
 };
 
 }  // namespace bale::detail
