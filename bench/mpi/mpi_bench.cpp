@@ -57,15 +57,50 @@ mode bench_mode() {
   std::vector<std::size_t> sizes;
   const std::size_t largest = m == "tiny" ? (std::size_t{1} << 20) : (std::size_t{256} << 20);
   for (std::size_t bytes = 1024; bytes <= largest; bytes *= 4) sizes.push_back(bytes);
-  if (m == "tiny") return {sizes, {10, 1000}, 1, 0.0};
-  if (m == "full") return {sizes, {10, 100, 1000, 10000, 100000}, 9, 0.2};
-  return {sizes, {10, 100, 1000, 10000, 100000}, 5, 0.05};
+  if (m == "tiny") return {sizes, {10, 1000}, 3, 0.0};
+  if (m == "full") return {sizes, {10, 100, 1000, 10000, 100000}, 31, 0.1};
+  return {sizes, {10, 100, 1000, 10000, 100000}, 15, 0.03};
 }
 
-// Seconds per call of `once` (a whole round trip or a broadcast), the median over rounds, each
-// round as long as round_seconds; the methods take turns round by round.
-std::vector<double> interleaved(const mode& m, const std::vector<std::function<void()>>& methods) {
-  std::vector<std::vector<double>> samples(methods.size());
+/// The lower quartile, median and upper quartile of some values.
+struct quartiles {
+  double low = 0, median = 0, high = 0;
+};
+quartiles quartiles_of(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const auto at = [&](double q) {  // linear interpolation between the closest ranks
+    const double position = q * static_cast<double>(values.size() - 1);
+    const auto below = static_cast<std::size_t>(position);
+    const std::size_t above = std::min(below + 1, values.size() - 1);
+    return values[below] +
+           (position - static_cast<double>(below)) * (values[above] - values[below]);
+  };
+  return {at(0.25), at(0.5), at(0.75)};
+}
+
+/// Seconds per call of each method in each round.
+struct timings {
+  std::vector<std::vector<double>> rounds;  // [method][round]
+
+  double median(std::size_t method) const { return quartiles_of(rounds[method]).median; }
+  double fastest(std::size_t method) const {
+    return *std::min_element(rounds[method].begin(), rounds[method].end());
+  }
+  /// time(base) / time(method), round by round: the two ran side by side in each round, so the
+  /// machine's drift between rounds cancels. Above 1, `method` is faster.
+  quartiles ratio(std::size_t base, std::size_t method) const {
+    std::vector<double> ratios;
+    for (std::size_t r = 0; r < rounds[base].size(); ++r)
+      ratios.push_back(rounds[base][r] / rounds[method][r]);
+    return quartiles_of(ratios);
+  }
+};
+
+// The methods take turns round by round, in alternating order (A B C, C B A) so that neither
+// runs first more often; each round calls a method often enough to last round_seconds.
+timings interleaved(const mode& m, const std::vector<std::function<void()>>& methods) {
+  timings t;
+  t.rounds.resize(methods.size());
   std::vector<int> calls(methods.size(), 1);
   for (std::size_t i = 0; i < methods.size(); ++i) {  // warm up and size the rounds
     const auto start = std::chrono::steady_clock::now();
@@ -77,21 +112,29 @@ std::vector<double> interleaved(const mode& m, const std::vector<std::function<v
     calls[i] = std::max(1, static_cast<int>(m.round_seconds / std::max(longest, 1e-9)));
   }
   for (int round = 0; round < m.rounds; ++round) {
-    for (std::size_t i = 0; i < methods.size(); ++i) {
+    for (std::size_t k = 0; k < methods.size(); ++k) {
+      const std::size_t i = round % 2 == 0 ? k : methods.size() - 1 - k;
       MPI_Barrier(MPI_COMM_WORLD);
       const auto start = std::chrono::steady_clock::now();
       for (int call = 0; call < calls[i]; ++call) methods[i]();
-      samples[i].push_back(
+      double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
-          calls[i]);
+          calls[i];
+      // The slower rank's time: a round trip or a broadcast ends when both are done.
+      MPI_Allreduce(MPI_IN_PLACE, &seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+      t.rounds[i].push_back(seconds);
     }
   }
-  std::vector<double> medians;
-  for (auto& s : samples) {
-    std::sort(s.begin(), s.end());
-    medians.push_back(s[s.size() / 2]);
-  }
-  return medians;
+  return t;
+}
+
+/// A ratio of speeds as its median over rounds and, in brackets, its quartiles; marked with "~"
+/// when the quartiles lie more than 10 % apart, where one run says little about the ratio.
+std::string ratio_cell(const quartiles& q) {
+  char text[96];
+  const bool noisy = q.high - q.low > 0.1 * q.median;
+  std::snprintf(text, sizeof text, "%s%.2f (%.2f-%.2f)", noisy ? "~" : "", q.median, q.low, q.high);
+  return text;
 }
 
 std::string human(std::size_t bytes) {
@@ -146,22 +189,29 @@ struct bench {
   }
 
   void arrays(const mode& m) {
-    out << "### Ping-pong of std::vector<double>\n\nRound-trip time (median) and bandwidth "
-           "(bytes moved each way per second); raw MPI moves the same bytes between "
-           "preallocated buffers. The receiver keeps its vector between messages.\n\n"
-           "| size | raw MPI | bale | Boost.MPI | bale GB/s | bale / raw bandwidth | "
-           "Boost / raw |\n|---|---:|---:|---:|---:|---:|---:|\n";
+    out << "### Ping-pong of std::vector<double>\n\nRound-trip time (median over " << m.rounds
+        << " rounds) and bandwidth (bytes moved each way per second); raw MPI moves the same "
+           "bytes between preallocated buffers. The receiver keeps its vector between "
+           "messages. A ratio is the median of the rounds' ratios, with their quartiles; "
+           "\"best\" compares each side's fastest round; \"~\" marks quartiles more than 10 % "
+           "apart. \"Same memory\" is raw MPI moving the bytes of bale's own vector: the speed "
+           "of a copy between processes depends on the pages it reads and writes, and two "
+           "buffers of the same size can differ by a fifth.\n\n| size | raw MPI | bale | "
+           "Boost.MPI | bale GB/s | bale / raw bandwidth | best | bale / raw, same memory | "
+           "Boost / raw |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const std::size_t bytes : m.array_bytes) {
       std::vector<double> a(bytes / 8, 1.5);
       std::vector<double> b = a;
       std::vector<std::byte> raw(bytes);
-      const auto t = interleaved(m, {[&] { ping_pong_raw(raw); }, [&] { ping_pong_bale(a); },
-                                     [&] { ping_pong_boost(b); }});
+      const auto t = interleaved(
+          m, {[&] { ping_pong_raw(raw); }, [&] { ping_pong_bale(a); }, [&] { ping_pong_boost(b); },
+              [&] { ping_pong_raw(a.data(), static_cast<int>(bytes), MPI_BYTE); }});
       if (a.size() != bytes / 8 || b.size() != bytes / 8) std::abort();
-      out << "| " << human(bytes) << " | " << fixed(t[0] * 1e6, 1) << " µs | "
-          << fixed(t[1] * 1e6, 1) << " µs | " << fixed(t[2] * 1e6, 1) << " µs | "
-          << fixed(2.0 * bytes / t[1] / 1e9, 2) << " | " << fixed(t[0] / t[1], 2) << " | "
-          << fixed(t[0] / t[2], 2) << " |\n";
+      out << "| " << human(bytes) << " | " << fixed(t.median(0) * 1e6, 1) << " µs | "
+          << fixed(t.median(1) * 1e6, 1) << " µs | " << fixed(t.median(2) * 1e6, 1) << " µs | "
+          << fixed(2.0 * bytes / t.median(1) / 1e9, 2) << " | " << ratio_cell(t.ratio(0, 1))
+          << " | " << fixed(t.fastest(0) / t.fastest(1), 2) << " | " << ratio_cell(t.ratio(3, 1))
+          << " | " << ratio_cell(t.ratio(0, 2)) << " |\n";
     }
   }
 
@@ -180,9 +230,9 @@ struct bench {
     once.rounds = 3;
     const auto t = interleaved(once, {raw_ping_pong, [&] { ping_pong_bale(a); }});
     MPI_Type_free(&mebibyte);
-    out << "| 2.5 GiB | " << fixed(t[0] * 1e6, 1) << " µs | " << fixed(t[1] * 1e6, 1)
-        << " µs | (int counts) | " << fixed(2.0 * bytes / t[1] / 1e9, 2) << " | "
-        << fixed(t[0] / t[1], 2) << " | |\n";
+    out << "| 2.5 GiB | " << fixed(t.median(0) * 1e6, 1) << " µs | " << fixed(t.median(1) * 1e6, 1)
+        << " µs | (int counts) | " << fixed(2.0 * bytes / t.median(1) / 1e9, 2) << " | "
+        << ratio_cell(t.ratio(0, 1)) << " | " << fixed(t.fastest(0) / t.fastest(1), 2) << " | |\n";
   }
 
   void structured(const mode& m) {
@@ -198,27 +248,29 @@ struct bench {
       const auto t = interleaved(m, {[&] { ping_pong_raw(raw); }, [&] { ping_pong_bale(a); },
                                      [&] { ping_pong_boost(b); }});
       if (a != original || b != original) std::abort();
-      out << "| " << count << " | " << raw.size() << " | " << fixed(t[0] * 1e6, 1) << " µs | "
-          << fixed(t[1] * 1e6, 1) << " µs | " << fixed(t[2] * 1e6, 1) << " µs | "
-          << fixed(t[2] / t[1], 2) << " |\n";
+      out << "| " << count << " | " << raw.size() << " | " << fixed(t.median(0) * 1e6, 1)
+          << " µs | " << fixed(t.median(1) * 1e6, 1) << " µs | " << fixed(t.median(2) * 1e6, 1)
+          << " µs | " << ratio_cell(t.ratio(2, 1)) << " |\n";
     }
   }
 
   void broadcasts(const mode& m) {
     out << "\n### Broadcast of std::vector<double> from rank 0\n\n| size | raw MPI_Bcast | "
-           "bale | Boost.MPI | bale / raw bandwidth | Boost / raw |\n"
-           "|---|---:|---:|---:|---:|---:|\n";
+           "bale | Boost.MPI | bale / raw bandwidth | best | bale / raw, same memory | "
+           "Boost / raw |\n|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const std::size_t bytes : m.array_bytes) {
       std::vector<double> a(bytes / 8, 2.5);
       std::vector<double> b = a;
       std::vector<std::byte> raw(bytes);
       const auto t = interleaved(
           m, {[&] { MPI_Bcast(raw.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD); },
-              [&] { comm.broadcast(a, 0); }, [&] { boost::mpi::broadcast(world, b, 0); }});
+              [&] { comm.broadcast(a, 0); }, [&] { boost::mpi::broadcast(world, b, 0); },
+              [&] { MPI_Bcast(a.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD); }});
       if (a.size() != bytes / 8 || b.size() != bytes / 8) std::abort();
-      out << "| " << human(bytes) << " | " << fixed(t[0] * 1e6, 1) << " µs | "
-          << fixed(t[1] * 1e6, 1) << " µs | " << fixed(t[2] * 1e6, 1) << " µs | "
-          << fixed(t[0] / t[1], 2) << " | " << fixed(t[0] / t[2], 2) << " |\n";
+      out << "| " << human(bytes) << " | " << fixed(t.median(0) * 1e6, 1) << " µs | "
+          << fixed(t.median(1) * 1e6, 1) << " µs | " << fixed(t.median(2) * 1e6, 1) << " µs | "
+          << ratio_cell(t.ratio(0, 1)) << " | " << fixed(t.fastest(0) / t.fastest(1), 2) << " | "
+          << ratio_cell(t.ratio(3, 1)) << " | " << ratio_cell(t.ratio(0, 2)) << " |\n";
     }
   }
 };
