@@ -23,7 +23,8 @@ LAYERS = [
     ("arrays of any rank", ["arrays"]),
     ("formats and schemas", ["binary", "compact", "json", "msgpack", "schema"]),
     ("all formats", ["formats.hpp", "convert.hpp"]),
-    ("storage and transport", ["file", "mpi"]),
+    ("storage", ["file"]),
+    ("transport", ["mpi"]),
     ("umbrellas", ["bale.hpp", "all.hpp", "schema.hpp", "registry.hpp", "mpi.hpp"]),
 ]
 # Places of one layer that form one whole: the contract describes types (reflect) for the

@@ -8,6 +8,7 @@
 #include "bale/mpi/communicator.hpp"
 #include "bale/mpi/datatype.hpp"
 #include "bale/mpi/error.hpp"
+#include "bale/mpi/file.hpp"
 #include "bale/mpi/operations.hpp"
 #include "bale/mpi/options.hpp"
 #include "bale/mpi/probed_message.hpp"

@@ -34,6 +34,8 @@ struct wire_versions {
   static constexpr unsigned file = 2;
   /// Record files (record_writer): version 1 had no schema block.
   static constexpr unsigned record_file = 2;
+  /// Record files with a record index (bale::mpi::save_file): record file version 3.
+  static constexpr unsigned indexed_record_file = 3;
   /// Framed messages (serialize_framed): version 1 named a schema by its 64-bit fingerprint,
   /// version 2 names it by the SHA-256 digest of its text.
   static constexpr unsigned framed_message = 2;

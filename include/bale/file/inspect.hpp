@@ -114,7 +114,7 @@ class record_inspector : private detail::record_file {
   explicit record_inspector(std::filesystem::path path, const limits& lim = {})
       : record_file(std::move(path), lim, &detail::check_file_format<detail::any_format>),
         tree_(detail::parse_file_schema(
-            file_path(), version() == 2, schema(),
+            file_path(), version() >= 2, schema(),
             detail::records_header_size + detail::records_schema_head_size)) {}
 
   std::string format() const { return detail::format_name_of(format_id()); }

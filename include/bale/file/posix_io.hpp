@@ -236,6 +236,14 @@ inline unique_fd create_temporary(const std::filesystem::path& target, std::stri
   file_error(errc::io_error, target, "cannot find a free temporary name in its directory");
 }
 
+// Syncs the directory that holds `target`, so that a rename into it survives a crash.
+inline void sync_directory_of(const std::filesystem::path& target) {
+  const std::filesystem::path dir =
+      target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+  const unique_fd dir_fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (dir_fd.get() >= 0) ::fsync(dir_fd.get());
+}
+
 // Creates a temporary file next to the target, lets `write_payload(sink)` stream the payload after
 // room for `head_size` bytes, lets `write_head(sink, head)` fill those bytes (knowing what the sink
 // wrote), writes them first, syncs, and renames the file over the target. The temporary file is
@@ -267,12 +275,7 @@ void write_file_atomically(const std::filesystem::path& path, bool sync, std::si
   if (::rename(temp.c_str(), target.c_str()) != 0)
     io_failure(path, "cannot rename the temporary file");
   guard.done = true;
-  if (sync) {
-    const std::filesystem::path dir =
-        target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
-    const unique_fd dir_fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (dir_fd.get() >= 0) ::fsync(dir_fd.get());
-  }
+  if (sync) sync_directory_of(target);
 }
 
 }  // namespace bale::detail

@@ -19,6 +19,7 @@
 #include "bale/core/error.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/file/file.hpp"
+#include "bale/file/record_index.hpp"
 #include "bale/schema/schema_of.hpp"
 
 namespace bale::detail {
@@ -40,13 +41,18 @@ class record_file {
     if (got < sizeof header)
       file_error(errc::end_of_input, path_, "is shorter than a record file header", got);
     version_ = std::to_integer<std::uint8_t>(header[4]);
-    if (version_ != 1 && version_ != 2)
+    if (version_ < 1 || version_ > 3)
       file_error(errc::invalid_value, path_,
                  detail::error_text({"has an unknown version ", version_}), 4);
     format_id_ = std::to_integer<std::uint8_t>(header[5]);
     check_format(path_, format_id_, 5);
     offset_ = records_header_size;
-    if (version_ == 2) read_schema();
+    records_end_ = file_size_;
+    if (version_ >= 2) read_schema();
+    if (version_ == 3) {
+      index_ = read_record_index(fd_.get(), path_, file_size_, offset_);
+      records_end_ = index_.records_end;
+    }
   }
 
   const std::filesystem::path& file_path() const noexcept { return path_; }
@@ -55,19 +61,46 @@ class record_file {
   /// The writer's schema text (empty in a version 1 file).
   const std::string& schema() const noexcept { return schema_; }
   const limits& record_limits() const noexcept { return limits_; }
+  /// Whether the file has a record index (version 3), and then its counts.
+  bool indexed() const noexcept { return version_ == 3; }
+  const record_index& index() const noexcept { return index_; }
+  /// Where the next record's prefix starts.
+  std::uint64_t position() const noexcept { return offset_; }
+
+  /// Goes to record `i` of an indexed file (`i` = the count: the end).
+  void seek_record(std::uint64_t i) {
+    if (!indexed())
+      file_error(errc::invalid_value, path_, "has no record index (written by record_writer)", 4);
+    if (i > index_.records)
+      file_error(errc::invalid_value, path_,
+                 detail::error_text({"has ", index_.records, " records, not ", i + 1}),
+                 index_.records_end + 16);
+    offset_ = read_record_offsets(fd_.get(), path_, index_, i, i)[0];
+  }
+  /// Where records first..last of an indexed file start (last may be the count), checked.
+  std::vector<std::uint64_t> record_offsets(std::uint64_t first, std::uint64_t last) const {
+    return read_record_offsets(fd_.get(), path_, index_, first, last);
+  }
+  void seek_offset(std::uint64_t at) noexcept { offset_ = at; }
 
   /// The next record's payload (valid until the next call) and, in `at`, where its prefix starts;
   /// nothing at the end of the file. After an error the next call goes on with the next record.
   std::optional<std::span<const std::byte>> next_payload(std::size_t& at) {
     std::byte prefix[record_prefix_size];
     at = offset_;
-    const std::size_t got = read_at(fd_.get(), path_, prefix, sizeof prefix, at);
+    if (at >= records_end_) return std::nullopt;
+    const std::size_t got = read_at(fd_.get(), path_, prefix,
+                                    std::min<std::size_t>(sizeof prefix, records_end_ - at), at);
     if (got == 0) return std::nullopt;
     if (got != sizeof prefix) {
       offset_ += got;
       file_error(errc::end_of_input, path_, "ends inside a record header", at);
     }
     const std::uint32_t size = get_u32(prefix);
+    if (indexed() && size > records_end_ - at - sizeof prefix) {
+      offset_ = records_end_;
+      file_error(errc::invalid_value, path_, "has a record that runs into its index", at);
+    }
     if (size > limits_.max_allocation) {
       offset_ = at + sizeof prefix + size;  // skipped, like a damaged record
       file_error(errc::allocation_limit, path_,
@@ -129,6 +162,8 @@ class record_file {
   std::size_t file_size_ = 0;
   unique_fd fd_;
   std::size_t offset_ = 0;
+  std::size_t records_end_ = 0;
+  record_index index_;
   std::uint8_t version_ = 0;
   std::uint8_t format_id_ = 0;
   std::string schema_;

@@ -46,6 +46,44 @@
 #include "bale/schema/schema_of.hpp"
 
 namespace bale {
+namespace detail {
+
+/// A record file's header and schema block for records of T in Format.
+template <class T, format Format>
+std::vector<std::byte> record_file_head(unsigned version) {
+  const type_schema& schema = schema_of<T>();
+  const std::string& text = schema.text();
+  std::vector<std::byte> out(records_header_size + records_schema_head_size + text.size());
+  std::memcpy(out.data(), "BALS", 4);
+  out[4] = static_cast<std::byte>(version);
+  out[5] = static_cast<std::byte>(Format::id);
+  std::byte* head = out.data() + records_header_size;
+  put_u64(head, schema.fingerprint());
+  put_u32(head + 8, static_cast<std::uint32_t>(text.size()));
+  put_u32(head + 12, crc32c(std::as_bytes(std::span(text))));
+  std::memcpy(head + records_schema_head_size, text.data(), text.size());
+  return out;
+}
+
+/// Appends `value` to `buffer` as a record: size, CRC32C, payload. If its save() throws, the
+/// buffer is as it was.
+template <format Format, class T>
+void append_record(std::vector<std::byte>& buffer, const T& value) {
+  const std::size_t start = buffer.size();
+  try {
+    buffer.resize(start + record_prefix_size);
+    const std::size_t size = serialize_into<Format>(buffer, value);
+    if (size > 0xFFFFFFFFu) throw error(errc::invalid_value, "a record is limited to 4 GiB");
+    const auto payload = std::span<const std::byte>(buffer).subspan(start + record_prefix_size);
+    put_u32(buffer.data() + start, static_cast<std::uint32_t>(size));
+    put_u32(buffer.data() + start + 4, crc32c(payload));
+  } catch (...) {
+    buffer.resize(start);
+    throw;
+  }
+}
+
+}  // namespace detail
 
 template <class T, format Format = binary>
 class record_writer {
@@ -54,17 +92,7 @@ class record_writer {
   explicit record_writer(std::filesystem::path path) : path_(std::move(path)) {
     fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd_ < 0) detail::io_failure(path_, "cannot create");
-    const type_schema& schema = schema_of<T>();
-    const std::string& text = schema.text();
-    buffer_.resize(detail::records_header_size + detail::records_schema_head_size + text.size());
-    std::memcpy(buffer_.data(), "BALS", 4);
-    buffer_[4] = static_cast<std::byte>(wire_versions::record_file);
-    buffer_[5] = static_cast<std::byte>(Format::id);
-    std::byte* head = buffer_.data() + detail::records_header_size;
-    detail::put_u64(head, schema.fingerprint());
-    detail::put_u32(head + 8, static_cast<std::uint32_t>(text.size()));
-    detail::put_u32(head + 12, detail::crc32c(std::as_bytes(std::span(text))));
-    std::memcpy(head + detail::records_schema_head_size, text.data(), text.size());
+    buffer_ = detail::record_file_head<T, Format>(wire_versions::record_file);
   }
   /// Writes what is left and closes, never throwing: call close() to learn of a failure. One that
   /// happens here (a full disk) is reported on stderr.
@@ -83,19 +111,7 @@ class record_writer {
   /// Appends one record. If the value's save() throws, nothing of it is written.
   void write(const T& value) {
     if (fd_ < 0) detail::file_error(errc::io_error, path_, "is closed or failed");
-    const std::size_t start = buffer_.size();
-    try {
-      buffer_.resize(start + detail::record_prefix_size);
-      const std::size_t size = serialize_into<Format>(buffer_, value);
-      if (size > 0xFFFFFFFFu) throw error(errc::invalid_value, "a record is limited to 4 GiB");
-      const auto payload =
-          std::span<const std::byte>(buffer_).subspan(start + detail::record_prefix_size);
-      detail::put_u32(buffer_.data() + start, static_cast<std::uint32_t>(size));
-      detail::put_u32(buffer_.data() + start + 4, detail::crc32c(payload));
-    } catch (...) {
-      buffer_.resize(start);
-      throw;
-    }
+    detail::append_record<Format>(buffer_, value);
     ++count_;
     if (buffer_.size() >= (std::size_t{1} << 16)) flush();
   }
@@ -152,7 +168,47 @@ class record_reader : private detail::record_file {
   explicit record_reader(std::filesystem::path path, const limits& lim = {})
       : record_file(std::move(path), lim, &detail::check_file_format<Format>) {
     const std::string& wanted = schema_of<T>().text();
-    if (version() == 2 && schema() != wanted) resolve(wanted);
+    if (version() >= 2 && schema() != wanted) resolve(wanted);
+  }
+
+  /// Whether the file has a record index (bale::mpi::save_file writes one): then size() and
+  /// seek() work without reading the records.
+  using record_file::indexed;
+  /// The number of records of an indexed file.
+  std::size_t size() const { return static_cast<std::size_t>(indexed_or_fail().records); }
+  /// The number of ranks that wrote an indexed file, and the first record each wrote.
+  std::size_t writers() const { return static_cast<std::size_t>(indexed_or_fail().writers); }
+  std::size_t first_of_writer(std::size_t w) const {
+    if (w > writers())
+      detail::file_error(errc::invalid_value, file_path(),
+                         detail::error_text({"has ", writers(), " writers, not ", w + 1}), 4);
+    return static_cast<std::size_t>(index().first_of_writer[w]);
+  }
+  /// Makes record `i` of an indexed file the next one read: a record or a range read alone.
+  void seek(std::size_t i) { seek_record(i); }
+  /// Records first .. first + count - 1 of an indexed file, found through its index (only their
+  /// bytes are read); each must start where the index says.
+  std::vector<T> read(std::size_t first, std::size_t count) {
+    if (first > size() || count > size() - first)
+      detail::file_error(
+          errc::invalid_value, file_path(),
+          detail::error_text({"has ", size(), " records, not ", first, " + ", count}), 4);
+    const std::vector<std::uint64_t> offsets = record_offsets(first, first + count);
+    seek_offset(offsets[0]);
+    std::vector<T> out;
+    for (std::size_t k = 0; k < count; ++k) {
+      if (position() != offsets[k])
+        detail::file_error(errc::invalid_value, file_path(),
+                           "has a record index that disagrees with its records", position());
+      std::optional<T> value = next();
+      if (!value)
+        detail::file_error(errc::end_of_input, file_path(), "ends inside its records", position());
+      out.push_back(std::move(*value));
+    }
+    if (position() != offsets[count])
+      detail::file_error(errc::invalid_value, file_path(),
+                         "has a record index that disagrees with its records", position());
+    return out;
   }
 
   /// The next record, or nothing at the end of the file. After a damaged record (an error), the
@@ -174,6 +230,15 @@ class record_reader : private detail::record_file {
   }
 
  private:
+  const detail::record_index& indexed_or_fail() const {
+    if (!indexed())
+      detail::file_error(errc::invalid_value, file_path(),
+                         "has no record index (record_writer writes none; bale::mpi::save_file "
+                         "does)",
+                         4);
+    return index();
+  }
+
   // Records of another schema: resolved against T's (bale/schema/resolution.hpp), or refused
   // with the member where they differ.
   void resolve(const std::string& wanted) {

@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// Collective checkpoint files: every rank of a communicator contributes records to one indexed
+// record file (record file version 3, bale/file/record_index.hpp), and any number of ranks read
+// it back, each only its records' bytes.
+//
+//   bale::mpi::save_file(comm, "state.bales", my_cells);           // std::vector<cell>, any size
+//   std::vector<cell> mine = bale::mpi::load_file<cell>(comm, "state.bales");
+//
+// Writing: sizes exchanged with a 64-bit exclusive scan, each rank's records written at their
+// offset with MPI_File_write_at_all (in pieces of 1 GiB), the index written by the ranks of its
+// parts, the file synced and renamed over `path` only when every rank succeeded. A rank that
+// fails (its values' save() threw, a write failed) leaves the previous file as it was, and
+// every rank throws the same bale::mpi::error: the lowest failing rank's.
+// Reading: the records are split in contiguous blocks (record_split), each rank finds its block
+// in the index and reads it with bale::record_reader (schemas resolved as for any record file).
+// The same file reads serially with bale::record_reader (read(first, count), seek(i)).
+
+#include <mpi.h>
+
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bale/core/error.hpp"
+#include "bale/core/format.hpp"
+#include "bale/core/limits.hpp"
+#include "bale/file/posix_io.hpp"
+#include "bale/file/record_index.hpp"
+#include "bale/file/records.hpp"
+#include "bale/mpi/communicator.hpp"
+#include "bale/mpi/error.hpp"
+
+namespace bale::mpi {
+
+/// Which records a rank reads from a collective file.
+struct record_split {
+  enum class rule {
+    blocks,      ///< rank r of P: records [N r / P, N (r + 1) / P), the default
+    as_written,  ///< what the same rank wrote (the file's writers must be as many as the ranks)
+    range,       ///< records [first, first + count), chosen by each rank
+  };
+  rule how = rule::blocks;
+  std::size_t first = 0;
+  std::size_t count = 0;
+
+  static record_split blocks() { return {}; }
+  static record_split as_written() { return {rule::as_written, 0, 0}; }
+  static record_split range(std::size_t first, std::size_t count) {
+    return {rule::range, first, count};
+  }
+};
+
+struct collective_file_options {
+  /// Sync the file and its directory before save_file returns (durable across a crash).
+  bool sync = true;
+  /// Bounds for reading, as for any record file.
+  bale::limits limits{};
+};
+
+namespace detail {
+
+inline constexpr std::size_t file_piece = std::size_t{1} << 30;
+
+/// Whether any rank failed; if one did, every rank throws the lowest failing rank's error.
+inline void agree(MPI_Comm comm, int rank, std::exception_ptr failure) {
+  int failed = failure ? rank : INT_MAX;
+  check(MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
+  if (failed == INT_MAX) return;
+  // code, offset, then the text
+  std::vector<char> text;
+  std::uint64_t head[3] = {static_cast<std::uint64_t>(errc::io_error), 0, 0};
+  if (rank == failed) {
+    std::string what;
+    try {
+      std::rethrow_exception(failure);
+    } catch (const bale::error& e) {
+      head[0] = static_cast<std::uint64_t>(e.code());
+      head[1] = e.offset();
+      what = e.path().empty() ? e.detail() : e.path() + ": " + e.detail();
+    } catch (const std::exception& e) {
+      head[0] = static_cast<std::uint64_t>(errc::invalid_value);
+      what = e.what();
+    } catch (...) {
+      what = "an exception that is not a std::exception";
+    }
+    text.assign(what.begin(), what.end());
+    head[2] = text.size();
+  }
+  check(MPI_Bcast(head, 3, MPI_UINT64_T, failed, comm), "MPI_Bcast");
+  text.resize(head[2]);
+  check(MPI_Bcast(text.data(), static_cast<int>(text.size()), MPI_CHAR, failed, comm), "MPI_Bcast");
+  throw error(bale::error(static_cast<errc>(head[0]), std::string(text.begin(), text.end()),
+                          static_cast<std::size_t>(head[1])),
+              failed, MPI_ANY_TAG);
+}
+
+/// Runs `step` on this rank, then agrees with every rank on whether all succeeded.
+template <class Step>
+void on_every_rank(MPI_Comm comm, int rank, Step&& step) {
+  std::exception_ptr failure;
+  try {
+    step();
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  agree(comm, rank, failure);
+}
+
+/// Writes `bytes` at `at` of `file`, collectively, in pieces of at most file_piece bytes: every
+/// rank makes as many calls as the rank with the most pieces. The first failure is kept.
+inline void write_all(MPI_File file, MPI_Comm comm, std::uint64_t at,
+                      std::span<const std::byte> bytes, std::exception_ptr& failure) {
+  std::uint64_t pieces = (bytes.size() + file_piece - 1) / file_piece;
+  check(MPI_Allreduce(MPI_IN_PLACE, &pieces, 1, MPI_UINT64_T, MPI_MAX, comm), "MPI_Allreduce");
+  for (std::uint64_t k = 0; k < pieces; ++k) {
+    const std::size_t from = std::min(bytes.size(), static_cast<std::size_t>(k) * file_piece);
+    const std::size_t n = std::min(file_piece, bytes.size() - from);
+    const int code =
+        MPI_File_write_at_all(file, static_cast<MPI_Offset>(at + from), bytes.data() + from,
+                              static_cast<int>(n), MPI_BYTE, MPI_STATUS_IGNORE);
+    if (code != MPI_SUCCESS && !failure)
+      failure = std::make_exception_ptr(error("MPI_File_write_at_all", code, MPI_PROC_NULL, 0));
+  }
+}
+
+/// One rank's part of a collective record file: its bytes (rank 0's begin with the header and
+/// the schema) and where each of its records starts within them.
+struct file_part {
+  std::vector<std::byte> bytes;
+  std::vector<std::uint64_t> starts;
+};
+
+template <format Format, class T>
+file_part encode_part(std::span<const T> records, int rank) {
+  file_part part;
+  if (rank == 0)
+    part.bytes = bale::detail::record_file_head<T, Format>(wire_versions::indexed_record_file);
+  for (const T& record : records) {
+    part.starts.push_back(part.bytes.size());
+    bale::detail::append_record<Format>(part.bytes, record);
+  }
+  return part;
+}
+
+/// This rank's part of the index: the index head and writer table on rank 0, this rank's record
+/// offsets, and on the last rank the end of the records and the trailer.
+inline std::vector<std::byte> index_part(const file_part& part, std::uint64_t part_at,
+                                         std::span<const std::uint64_t> counts,
+                                         std::uint64_t records_end, int rank) {
+  const std::vector<std::byte> head = bale::detail::record_index_head(counts);
+  std::vector<std::byte> out;
+  if (rank == 0) out = head;
+  for (const std::uint64_t start : part.starts) {
+    out.resize(out.size() + 8);
+    bale::detail::put_u64(out.data() + out.size() - 8, part_at + start);
+  }
+  if (rank == static_cast<int>(counts.size()) - 1) {
+    out.resize(out.size() + 8 + bale::detail::record_index_trailer_size);
+    std::byte* end = out.data() + out.size() - 8 - bale::detail::record_index_trailer_size;
+    bale::detail::put_u64(end, records_end);
+    bale::detail::write_record_index_trailer(end + 8, records_end, head);
+  }
+  return out;
+}
+
+/// Where this rank's part of the index goes.
+inline std::uint64_t index_part_at(std::span<const std::uint64_t> counts, std::uint64_t records_end,
+                                   int rank) {
+  std::uint64_t before = 0;
+  for (int r = 0; r < rank; ++r) before += counts[static_cast<std::size_t>(r)];
+  const std::uint64_t offsets_at =
+      records_end + bale::detail::record_index_head_size + 8 * counts.size();
+  return rank == 0 ? records_end : offsets_at + 8 * before;
+}
+
+/// rank 0 makes the temporary file next to the target; every rank learns its name.
+inline std::string temporary_for(MPI_Comm comm, int rank, const std::filesystem::path& target) {
+  std::string name;
+  on_every_rank(comm, rank, [&] {
+    if (rank == 0) (void)bale::detail::create_temporary(target, name);
+  });
+  std::uint64_t size = name.size();
+  check(MPI_Bcast(&size, 1, MPI_UINT64_T, 0, comm), "MPI_Bcast");
+  name.resize(size);
+  check(MPI_Bcast(name.data(), static_cast<int>(size), MPI_CHAR, 0, comm), "MPI_Bcast");
+  return name;
+}
+
+/// Writes every rank's part into the file `name` (collective); the first failure is kept.
+inline void write_parts(MPI_Comm comm, int rank, const std::string& name, const file_part& part,
+                        std::uint64_t part_at, std::span<const std::uint64_t> counts,
+                        std::uint64_t records_end, bool sync, std::exception_ptr& failure) {
+  MPI_File file = MPI_FILE_NULL;
+  int code = MPI_File_open(comm, name.c_str(), MPI_MODE_WRONLY, MPI_INFO_NULL, &file);
+  int opened = code == MPI_SUCCESS ? 1 : 0;
+  check(MPI_Allreduce(MPI_IN_PLACE, &opened, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
+  if (!opened) {  // opened on some ranks only: those close it
+    if (file != MPI_FILE_NULL) MPI_File_close(&file);
+    if (code != MPI_SUCCESS)
+      failure = std::make_exception_ptr(error("MPI_File_open", code, MPI_PROC_NULL, 0));
+    else
+      failure = std::make_exception_ptr(error(
+          bale::error(errc::io_error, "another rank could not open the file"), MPI_PROC_NULL, 0));
+    return;
+  }
+  write_all(file, comm, part_at, part.bytes, failure);
+  const std::vector<std::byte> index = index_part(part, part_at, counts, records_end, rank);
+  write_all(file, comm, index_part_at(counts, records_end, rank), index, failure);
+  if (sync && (code = MPI_File_sync(file)) != MPI_SUCCESS && !failure)
+    failure = std::make_exception_ptr(error("MPI_File_sync", code, MPI_PROC_NULL, 0));
+  if ((code = MPI_File_close(&file)) != MPI_SUCCESS && !failure)
+    failure = std::make_exception_ptr(error("MPI_File_close", code, MPI_PROC_NULL, 0));
+}
+
+/// The records rank `rank` of `ranks` reads by `split`, as [first, first + count).
+template <class Reader>
+std::pair<std::size_t, std::size_t> records_to_read(const Reader& in, const record_split& split,
+                                                    int rank, int ranks) {
+  const auto r = static_cast<std::uint64_t>(rank);
+  const auto p = static_cast<std::uint64_t>(ranks);
+  switch (split.how) {
+    case record_split::rule::as_written:
+      if (in.writers() != p)
+        throw bale::error(errc::invalid_value,
+                          bale::detail::error_text({"the file was written by ", in.writers(),
+                                                    " ranks, read by ", ranks}));
+      return {in.first_of_writer(r), in.first_of_writer(r + 1) - in.first_of_writer(r)};
+    case record_split::rule::range:
+      return {split.first, split.count};
+    case record_split::rule::blocks:
+      break;
+  }
+  // N r / P without overflow: N < 2^61 (8 bytes each in the index) and P < 2^31.
+  const std::uint64_t n = in.size();
+  const auto block_start = [&](std::uint64_t k) { return n / p * k + n % p * k / p; };
+  return {static_cast<std::size_t>(block_start(r)),
+          static_cast<std::size_t>(block_start(r + 1) - block_start(r))};
+}
+
+}  // namespace detail
+
+/// Writes every rank's `records` (any number, none included) into one record file at `path`,
+/// in rank order, with an index of every record. Collective; every rank gets the same error.
+template <format Format = binary, class CommunicatorFormat, class T>
+void save_file(const basic_communicator<CommunicatorFormat>& comm,
+               const std::filesystem::path& path, std::span<const T> records,
+               const collective_file_options& settings = {}) {
+  const MPI_Comm on = comm.native();
+  const int rank = comm.rank();
+  detail::file_part part;
+  detail::on_every_rank(on, rank, [&] { part = detail::encode_part<Format>(records, rank); });
+
+  std::uint64_t size = part.bytes.size();
+  std::uint64_t part_at = 0;
+  detail::check(MPI_Exscan(&size, &part_at, 1, MPI_UINT64_T, MPI_SUM, on), "MPI_Exscan");
+  if (rank == 0) part_at = 0;  // MPI leaves rank 0's result undefined
+  std::uint64_t records_end = size;
+  detail::check(MPI_Allreduce(MPI_IN_PLACE, &records_end, 1, MPI_UINT64_T, MPI_SUM, on),
+                "MPI_Allreduce");
+  std::uint64_t count = part.starts.size();
+  std::vector<std::uint64_t> counts(static_cast<std::size_t>(comm.size()));
+  detail::check(MPI_Allgather(&count, 1, MPI_UINT64_T, counts.data(), 1, MPI_UINT64_T, on),
+                "MPI_Allgather");
+
+  std::filesystem::path target;
+  detail::on_every_rank(on, rank, [&] { target = bale::detail::save_target(path); });
+  const std::string temporary = detail::temporary_for(on, rank, target);
+  std::exception_ptr failure;
+  detail::write_parts(on, rank, temporary, part, part_at, counts, records_end, settings.sync,
+                      failure);
+  if (rank == 0 && !failure) {
+    try {
+      if (::rename(temporary.c_str(), target.c_str()) != 0)
+        bale::detail::io_failure(path, "cannot rename the temporary file");
+      if (settings.sync) bale::detail::sync_directory_of(target);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  }
+  int failed = failure ? 1 : 0;
+  detail::check(MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, on), "MPI_Allreduce");
+  if (failed && rank == 0) ::unlink(temporary.c_str());
+  detail::agree(on, rank, failure);
+}
+template <format Format = binary, class CommunicatorFormat, class T, class Alloc>
+void save_file(const basic_communicator<CommunicatorFormat>& comm,
+               const std::filesystem::path& path, const std::vector<T, Alloc>& records,
+               const collective_file_options& settings = {}) {
+  save_file<Format>(comm, path, std::span<const T>(records), settings);
+}
+
+/// This rank's records of a file save_file wrote, by `split` (contiguous blocks by default), on
+/// any number of ranks. Collective; every rank gets the same error.
+template <class T, file_format Format = stored_format, class CommunicatorFormat>
+std::vector<T> load_file(const basic_communicator<CommunicatorFormat>& comm,
+                         const std::filesystem::path& path, record_split split = {},
+                         const collective_file_options& settings = {}) {
+  std::vector<T> mine;
+  detail::on_every_rank(comm.native(), comm.rank(), [&] {
+    record_reader<T, Format> in(path, settings.limits);
+    const auto [first, count] = detail::records_to_read(in, split, comm.rank(), comm.size());
+    mine = in.read(first, count);
+  });
+  return mine;
+}
+
+}  // namespace bale::mpi
