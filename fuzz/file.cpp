@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: BSL-1.0
 // The file readers on any bytes at the path: bale::load_file (the .bale header, schema block,
 // checksum, compressed payloads) and bale::record_reader (record after record, going on after a
-// damaged one), or, typeless, bale::inspect_file and bale::record_inspector, which decode by the
-// schema the file carries. Nothing but bale::error escapes; a record file always ends.
+// damaged one; with a record index, through it too), or, typeless, bale::inspect_file and
+// bale::record_inspector, which decode by the schema the file carries. Nothing but bale::error
+// escapes; a record file always ends.
 #include <unistd.h>
 
+#include <algorithm>
 #include <bale/file/file.hpp>
 #include <bale/file/inspect.hpp>
 #include <bale/file/records.hpp>
@@ -65,6 +67,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } else {
     try {
       bale::record_reader<fuzz::message> in(scratch(), lim);
+      if (in.indexed()) {                    // through the index: the last record, then all of them
+        if (in.size() > size) std::abort();  // the index's length paid for its count
+        try {
+          in.seek(in.size() - std::min<std::size_t>(in.size(), 1));
+          (void)in.next();
+        } catch (const bale::error&) {
+        }
+        try {
+          (void)in.read(0, in.size());
+        } catch (const bale::error&) {
+        }
+        in.seek(0);
+      }
       for (std::size_t records = 0;; ++records) {
         if (records > size) std::abort();  // each record takes at least 8 bytes: it must end
         try {

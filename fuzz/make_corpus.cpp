@@ -47,6 +47,33 @@ std::vector<std::byte> file_bytes(const std::filesystem::path& path, std::uint8_
   return bytes;
 }
 
+// A record file with an index, as bale::mpi::save_file writes it from one rank, read by the
+// file target's record reader (mode 1).
+std::vector<std::byte> indexed_records(const fuzz::message& m, int count) {
+  std::vector<std::byte> bytes{std::byte{1}};
+  std::vector<std::byte> file = bale::detail::record_file_head<fuzz::message, bale::binary>(
+      bale::wire_versions::indexed_record_file);
+  std::vector<std::uint64_t> offsets;
+  for (int k = 0; k < count; ++k) {
+    offsets.push_back(file.size());
+    bale::detail::append_record<bale::binary>(file, m);
+  }
+  const std::uint64_t records_end = file.size();
+  offsets.push_back(records_end);
+  const std::vector<std::uint64_t> counts{static_cast<std::uint64_t>(count)};
+  const std::vector<std::byte> head = bale::detail::record_index_head(counts);
+  file.insert(file.end(), head.begin(), head.end());
+  for (const std::uint64_t at : offsets) {
+    file.resize(file.size() + 8);
+    bale::detail::put_u64(file.data() + file.size() - 8, at);
+  }
+  file.resize(file.size() + bale::detail::record_index_trailer_size);
+  bale::detail::write_record_index_trailer(
+      file.data() + file.size() - bale::detail::record_index_trailer_size, records_end, head);
+  bytes.insert(bytes.end(), file.begin(), file.end());
+  return bytes;
+}
+
 fuzz::shape make_shape(std::uint32_t id, int variant) {
   fuzz::shape s{id,
                 {id * 10, "maker"},
@@ -173,6 +200,7 @@ int main() {
       records.close();
     }
     write("file", "records" + std::to_string(n), file_bytes(scratch, 1));
+    write("file", "indexed" + std::to_string(n), indexed_records(m, n + 1));
     std::filesystem::remove(scratch);
     const std::string text = bale::to_json(m, {.pretty = n == 2});
     write("json", "message" + std::to_string(n) + ".json", text);
