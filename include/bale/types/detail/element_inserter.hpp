@@ -191,7 +191,7 @@ class element_inserter {
   // constant time and libc++ before it, after a walk from the bucket's head to the group. A key
   // that starts a group is looked for in its bucket first, counting the distinct keys there
   // (hash flooding) and the nodes passed. Every walk, ours and the library's, is charged; a read
-  // that would walk more than walk_budget() nodes fails.
+  // that would walk more nodes than walked() allows fails.
   template <class... Arguments>
   void insert_into_group(bool check, Arguments&&... arguments) {
     const auto& key = first_of(arguments...);
