@@ -103,6 +103,7 @@ TEST(MpiProbe, ImprobeAndATimedMprobeGiveNoneWhenNothingCame) {
   communicator comm(MPI_COMM_WORLD);
   EXPECT_FALSE(comm.improbe(bale::mpi::any_source, 15).has_value());
   EXPECT_FALSE(comm.mprobe(bale::mpi::any_source, 15, std::chrono::milliseconds(20)).has_value());
+  comm.barrier();  // no rank sends before every rank has looked
   const ring r(comm);
   comm.send(r.right, 15, 7);
   std::optional<bale::mpi::probed_message<bale::binary>> found;

@@ -122,7 +122,7 @@ inline std::vector<std::uint64_t> read_record_offsets(int fd, const std::filesys
                                                       std::uint64_t first, std::uint64_t last) {
   if (first > last || last > index.records)
     file_error(errc::invalid_value, path, "has no such records", index.records_end + 16);
-  const std::size_t count = static_cast<std::size_t>(last - first + 1);
+  const std::size_t count = last - first + 1;
   std::vector<std::byte> bytes(8 * count);
   const std::uint64_t at = index.offsets_at() + 8 * first;
   if (read_at(fd, path, bytes.data(), bytes.size(), at) != bytes.size())

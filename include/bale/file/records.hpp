@@ -175,14 +175,14 @@ class record_reader : private detail::record_file {
   /// seek() work without reading the records.
   using record_file::indexed;
   /// The number of records of an indexed file.
-  std::size_t size() const { return static_cast<std::size_t>(indexed_or_fail().records); }
+  std::size_t size() const { return indexed_or_fail().records; }
   /// The number of ranks that wrote an indexed file, and the first record each wrote.
-  std::size_t writers() const { return static_cast<std::size_t>(indexed_or_fail().writers); }
+  std::size_t writers() const { return indexed_or_fail().writers; }
   std::size_t first_of_writer(std::size_t w) const {
     if (w > writers())
       detail::file_error(errc::invalid_value, file_path(),
                          detail::error_text({"has ", writers(), " writers, not ", w + 1}), 4);
-    return static_cast<std::size_t>(index().first_of_writer[w]);
+    return index().first_of_writer[w];
   }
   /// Makes record `i` of an indexed file the next one read: a record or a range read alone.
   void seek(std::size_t i) { seek_record(i); }

@@ -96,9 +96,9 @@ inline void agree(MPI_Comm comm, int rank, std::exception_ptr failure) {
   check(MPI_Bcast(head, 3, MPI_UINT64_T, failed, comm), "MPI_Bcast");
   text.resize(head[2]);
   check(MPI_Bcast(text.data(), static_cast<int>(text.size()), MPI_CHAR, failed, comm), "MPI_Bcast");
-  throw error(bale::error(static_cast<errc>(head[0]), std::string(text.begin(), text.end()),
-                          static_cast<std::size_t>(head[1])),
-              failed, MPI_ANY_TAG);
+  throw error(
+      bale::error(static_cast<errc>(head[0]), std::string(text.begin(), text.end()), head[1]),
+      failed, MPI_ANY_TAG);
 }
 
 /// Runs `step` on this rank, then agrees with every rank on whether all succeeded.
@@ -120,7 +120,7 @@ inline void write_all(MPI_File file, MPI_Comm comm, std::uint64_t at,
   std::uint64_t pieces = (bytes.size() + file_piece - 1) / file_piece;
   check(MPI_Allreduce(MPI_IN_PLACE, &pieces, 1, MPI_UINT64_T, MPI_MAX, comm), "MPI_Allreduce");
   for (std::uint64_t k = 0; k < pieces; ++k) {
-    const std::size_t from = std::min(bytes.size(), static_cast<std::size_t>(k) * file_piece);
+    const std::size_t from = std::min<std::size_t>(bytes.size(), k * file_piece);
     const std::size_t n = std::min(file_piece, bytes.size() - from);
     const int code =
         MPI_File_write_at_all(file, static_cast<MPI_Offset>(at + from), bytes.data() + from,
@@ -240,8 +240,7 @@ std::pair<std::size_t, std::size_t> records_to_read(const Reader& in, const reco
   // N r / P without overflow: N < 2^61 (8 bytes each in the index) and P < 2^31.
   const std::uint64_t n = in.size();
   const auto block_start = [&](std::uint64_t k) { return n / p * k + n % p * k / p; };
-  return {static_cast<std::size_t>(block_start(r)),
-          static_cast<std::size_t>(block_start(r + 1) - block_start(r))};
+  return {block_start(r), block_start(r + 1) - block_start(r)};
 }
 
 }  // namespace detail
