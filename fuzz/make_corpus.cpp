@@ -59,17 +59,11 @@ std::vector<std::byte> indexed_records(const fuzz::message& m, int count) {
     bale::detail::append_record<bale::binary>(file, m);
   }
   const std::uint64_t records_end = file.size();
-  offsets.push_back(records_end);
   const std::vector<std::uint64_t> counts{static_cast<std::uint64_t>(count)};
   const std::vector<std::byte> head = bale::detail::record_index_head(counts);
   file.insert(file.end(), head.begin(), head.end());
-  for (const std::uint64_t at : offsets) {
-    file.resize(file.size() + 8);
-    bale::detail::put_u64(file.data() + file.size() - 8, at);
-  }
-  file.resize(file.size() + bale::detail::record_index_trailer_size);
-  bale::detail::write_record_index_trailer(
-      file.data() + file.size() - bale::detail::record_index_trailer_size, records_end, head);
+  bale::detail::append_record_offsets(file, offsets, 0);
+  bale::detail::append_record_index_end(file, records_end, head);
   bytes.insert(bytes.end(), file.begin(), file.end());
   return bytes;
 }

@@ -171,7 +171,7 @@ std::vector<std::uint64_t> runs(std::initializer_list<std::pair<std::uint64_t, s
 
 // Keys that share a bucket and repeat, in the orders a writer chooses (a multi container's bytes
 // are its elements in any order): reading compares at most 65,536 plus max_bucket_keys keys per
-// element, read or refused. 20,000 repeats would be 2e8 comparisons (seconds) if walked.
+// element, read or refused; walked node by node, the repeats below would take seconds.
 template <class Format, class Multi>
 void repeats_cost_at_most_the_budget(const std::vector<std::uint64_t>& keys, bool must_read) {
   std::vector<typename Multi::value_type> elements;

@@ -64,14 +64,19 @@ class record_file {
   /// Whether the file has a record index (version 3), and then its counts.
   bool indexed() const noexcept { return version_ == 3; }
   const record_index& index() const noexcept { return index_; }
+  /// The index, or an error for a file without one.
+  const record_index& indexed_or_fail() const {
+    if (!indexed())
+      file_error(errc::invalid_value, path_,
+                 "has no record index (record_writer writes none; bale::mpi::save_file does)", 4);
+    return index_;
+  }
   /// Where the next record's prefix starts.
   std::uint64_t position() const noexcept { return offset_; }
 
   /// Goes to record `i` of an indexed file (`i` = the count: the end).
   void seek_record(std::uint64_t i) {
-    if (!indexed())
-      file_error(errc::invalid_value, path_, "has no record index (written by record_writer)", 4);
-    if (i > index_.records)
+    if (i > indexed_or_fail().records)
       file_error(errc::invalid_value, path_,
                  detail::error_text({"has ", index_.records, " records, not ", i + 1}),
                  index_.records_end + 16);

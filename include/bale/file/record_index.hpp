@@ -56,11 +56,23 @@ inline std::vector<std::byte> record_index_head(std::span<const std::uint64_t> c
   put_u64(head.data() + 16, first);
   return head;
 }
-inline void write_record_index_trailer(std::byte* out, std::uint64_t records_end,
-                                       std::span<const std::byte> index_head) {
-  put_u64(out, records_end);
-  put_u32(out + 8, crc32c(index_head));
-  std::memcpy(out + 12, "BIDX", 4);
+/// Appends record offsets to an index being written.
+inline void append_record_offsets(std::vector<std::byte>& out,
+                                  std::span<const std::uint64_t> offsets, std::uint64_t base) {
+  for (const std::uint64_t at : offsets) {
+    out.resize(out.size() + 8);
+    put_u64(out.data() + out.size() - 8, base + at);
+  }
+}
+/// Appends the end of an index: the last offset (where the records end) and the trailer.
+inline void append_record_index_end(std::vector<std::byte>& out, std::uint64_t records_end,
+                                    std::span<const std::byte> index_head) {
+  const std::size_t at = out.size();
+  out.resize(at + 8 + record_index_trailer_size);
+  put_u64(out.data() + at, records_end);
+  put_u64(out.data() + at + 8, records_end);
+  put_u32(out.data() + at + 16, crc32c(index_head));
+  std::memcpy(out.data() + at + 20, "BIDX", 4);
 }
 
 /// Reads and checks the index of the file open as `fd`, of `size` bytes, whose records begin at

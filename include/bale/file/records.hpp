@@ -230,15 +230,6 @@ class record_reader : private detail::record_file {
   }
 
  private:
-  const detail::record_index& indexed_or_fail() const {
-    if (!indexed())
-      detail::file_error(errc::invalid_value, file_path(),
-                         "has no record index (record_writer writes none; bale::mpi::save_file "
-                         "does)",
-                         4);
-    return index();
-  }
-
   // Records of another schema: resolved against T's (bale/schema/resolution.hpp), or refused
   // with the member where they differ.
   void resolve(const std::string& wanted) {

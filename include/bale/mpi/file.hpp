@@ -157,16 +157,9 @@ inline std::vector<std::byte> index_part(const file_part& part, std::uint64_t pa
   const std::vector<std::byte> head = bale::detail::record_index_head(counts);
   std::vector<std::byte> out;
   if (rank == 0) out = head;
-  for (const std::uint64_t start : part.starts) {
-    out.resize(out.size() + 8);
-    bale::detail::put_u64(out.data() + out.size() - 8, part_at + start);
-  }
-  if (rank == static_cast<int>(counts.size()) - 1) {
-    out.resize(out.size() + 8 + bale::detail::record_index_trailer_size);
-    std::byte* end = out.data() + out.size() - 8 - bale::detail::record_index_trailer_size;
-    bale::detail::put_u64(end, records_end);
-    bale::detail::write_record_index_trailer(end + 8, records_end, head);
-  }
+  bale::detail::append_record_offsets(out, part.starts, part_at);
+  if (rank == static_cast<int>(counts.size()) - 1)
+    bale::detail::append_record_index_end(out, records_end, head);
   return out;
 }
 
