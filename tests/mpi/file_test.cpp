@@ -10,6 +10,7 @@
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -140,7 +141,8 @@ TEST(MpiFile, EveryKindOfRecord) {
   communicator comm(MPI_COMM_WORLD);
   const auto dir = shared_directory(comm, "kinds");
   const int r = comm.rank();
-  bale::mpi::save_file(comm, dir / "ints.bales", std::vector<int>{r, r + 1});
+  int ints[2] = {r, r + 1};  // from a span of values that are not const, of a fixed extent
+  bale::mpi::save_file(comm, dir / "ints.bales", std::span(ints));
   bale::mpi::save_file(comm, dir / "vectors.bales",
                        std::vector<std::vector<double>>{doubles(5, r)});
   auto shared = std::make_shared<point>(point{1.0 * r, 2.0});

@@ -25,6 +25,7 @@
 #include <filesystem>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -280,6 +281,13 @@ void save_file(const basic_communicator<CommunicatorFormat>& comm,
   detail::check(MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, on), "MPI_Allreduce");
   if (failed && rank == 0) ::unlink(temporary.c_str());
   detail::agree(on, rank, failure);
+}
+/// Any other span: of values that are not const, or of a fixed extent.
+template <format Format = binary, class CommunicatorFormat, class T, std::size_t Extent>
+requires(!std::is_const_v<T> || Extent != std::dynamic_extent) void save_file(
+    const basic_communicator<CommunicatorFormat>& comm, const std::filesystem::path& path,
+    std::span<T, Extent> records, const collective_file_options& settings = {}) {
+  save_file<Format>(comm, path, std::span<const std::remove_const_t<T>>(records), settings);
 }
 template <format Format = binary, class CommunicatorFormat, class T, class Alloc>
 void save_file(const basic_communicator<CommunicatorFormat>& comm,
