@@ -413,7 +413,8 @@ def main():
     table = per_type_table(rows)
     if table:
         lines += ["## 3. 10^6 random values of each type (seed 001's table), in memory", ""] + table + [""]
-    for extra in ("compile.md", "mpi.md"):  # written by the compile and MPI benchmarks
+    # written by the compile, MPI and collective file benchmarks
+    for extra in ("compile.md", "mpi.md", "mpi_file_ompio.md", "mpi_file_romio321.md"):
         table_file = out_dir / extra
         if table_file.exists():
             lines += [table_file.read_text()]

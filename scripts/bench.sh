@@ -25,7 +25,7 @@ scripts/install_deps.sh cmake ninja-build g++ libbenchmark-dev python3 python3-m
   libboost-serialization-dev libcereal-dev libmsgpack-cxx-dev libprotobuf-dev protobuf-compiler \
   libflatbuffers-dev flatbuffers-compiler capnproto libcapnp-dev liblz4-dev libzstd-dev \
   nlohmann-json3-dev rapidjson-dev libsimdjson-dev coreutils libopenmpi-dev openmpi-bin libboost-mpi-dev \
-  libeigen3-dev
+  libeigen3-dev libhdf5-openmpi-dev pkg-config
 mkdir -p results
 cmake --preset bench >/dev/null
 echo "building the benchmarks"
@@ -60,8 +60,14 @@ if part_matches mpi; then
   echo "running the MPI benchmark (two ranks)"
   OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
     mpiexec -n 2 build/bench/bench/bale_mpi_bench results/mpi.md >/dev/null
+  # Collective files under both of Open MPI's MPI-IO components.
+  for io in ompio romio321; do
+    echo "running the collective file benchmark (two ranks, $io)"
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_io=$io \
+      mpiexec -n 2 build/bench/bench/bale_mpi_file_bench "results/mpi_file_$io.md" >/dev/null
+  done
 else
-  rm -f results/mpi.md
+  rm -f results/mpi.md results/mpi_file_*.md
 fi
 # Debian's interpreter: it is the one that sees python3-matplotlib.
 /usr/bin/python3 bench/report.py results/bench.json results

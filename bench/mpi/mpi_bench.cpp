@@ -21,8 +21,11 @@
 #include <vector>
 
 #include "bale/mpi.hpp"
+#include "rounds.hpp"
 
 namespace {
+
+using namespace bale_bench;
 
 struct record {  // a vector of these is the structured case
   std::int64_t id = 0;
@@ -60,92 +63,6 @@ mode bench_mode() {
   if (m == "tiny") return {sizes, {10, 1000}, 3, 0.0};
   if (m == "full") return {sizes, {10, 100, 1000, 10000, 100000}, 31, 0.1};
   return {sizes, {10, 100, 1000, 10000, 100000}, 15, 0.03};
-}
-
-/// The lower quartile, median and upper quartile of some values.
-struct quartiles {
-  double low = 0, median = 0, high = 0;
-};
-quartiles quartiles_of(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const auto at = [&](double q) {  // linear interpolation between the closest ranks
-    const double position = q * static_cast<double>(values.size() - 1);
-    const auto below = static_cast<std::size_t>(position);
-    const std::size_t above = std::min(below + 1, values.size() - 1);
-    return values[below] +
-           (position - static_cast<double>(below)) * (values[above] - values[below]);
-  };
-  return {at(0.25), at(0.5), at(0.75)};
-}
-
-/// Seconds per call of each method in each round.
-struct timings {
-  std::vector<std::vector<double>> rounds;  // [method][round]
-
-  double median(std::size_t method) const { return quartiles_of(rounds[method]).median; }
-  double fastest(std::size_t method) const {
-    return *std::min_element(rounds[method].begin(), rounds[method].end());
-  }
-  /// time(base) / time(method), round by round: the two ran side by side in each round, so the
-  /// machine's drift between rounds cancels. Above 1, `method` is faster.
-  quartiles ratio(std::size_t base, std::size_t method) const {
-    std::vector<double> ratios;
-    for (std::size_t r = 0; r < rounds[base].size(); ++r)
-      ratios.push_back(rounds[base][r] / rounds[method][r]);
-    return quartiles_of(ratios);
-  }
-};
-
-// The methods take turns round by round, in alternating order (A B C, C B A) so that neither
-// runs first more often; each round calls a method often enough to last round_seconds.
-timings interleaved(const mode& m, const std::vector<std::function<void()>>& methods) {
-  timings t;
-  t.rounds.resize(methods.size());
-  std::vector<int> calls(methods.size(), 1);
-  for (std::size_t i = 0; i < methods.size(); ++i) {  // warm up and size the rounds
-    const auto start = std::chrono::steady_clock::now();
-    methods[i]();
-    const double once =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    double longest = once;
-    MPI_Allreduce(MPI_IN_PLACE, &longest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    calls[i] = std::max(1, static_cast<int>(m.round_seconds / std::max(longest, 1e-9)));
-  }
-  for (int round = 0; round < m.rounds; ++round) {
-    for (std::size_t k = 0; k < methods.size(); ++k) {
-      const std::size_t i = round % 2 == 0 ? k : methods.size() - 1 - k;
-      MPI_Barrier(MPI_COMM_WORLD);
-      const auto start = std::chrono::steady_clock::now();
-      for (int call = 0; call < calls[i]; ++call) methods[i]();
-      double seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
-          calls[i];
-      // The slower rank's time: a round trip or a broadcast ends when both are done.
-      MPI_Allreduce(MPI_IN_PLACE, &seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-      t.rounds[i].push_back(seconds);
-    }
-  }
-  return t;
-}
-
-/// A ratio of speeds as its median over rounds and, in brackets, its quartiles; marked with "~"
-/// when the quartiles lie more than 10 % apart, where one run says little about the ratio.
-std::string ratio_cell(const quartiles& q) {
-  char text[96];
-  const bool noisy = q.high - q.low > 0.1 * q.median;
-  std::snprintf(text, sizeof text, "%s%.2f (%.2f-%.2f)", noisy ? "~" : "", q.median, q.low, q.high);
-  return text;
-}
-
-std::string human(std::size_t bytes) {
-  if (bytes >= (std::size_t{1} << 20)) return std::to_string(bytes >> 20) + " MiB";
-  if (bytes >= 1024) return std::to_string(bytes >> 10) + " KiB";
-  return std::to_string(bytes) + " B";
-}
-std::string fixed(double value, int digits) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", digits, value);
-  return text;
 }
 
 bale::mpi::options roomy() {  // room for the 2.5 GiB row
@@ -204,8 +121,9 @@ struct bench {
       std::vector<double> b = a;
       std::vector<std::byte> raw(bytes);
       const auto t = interleaved(
-          m, {[&] { ping_pong_raw(raw); }, [&] { ping_pong_bale(a); }, [&] { ping_pong_boost(b); },
-              [&] { ping_pong_raw(a.data(), static_cast<int>(bytes), MPI_BYTE); }});
+          m.rounds, m.round_seconds,
+          {[&] { ping_pong_raw(raw); }, [&] { ping_pong_bale(a); }, [&] { ping_pong_boost(b); },
+           [&] { ping_pong_raw(a.data(), static_cast<int>(bytes), MPI_BYTE); }});
       if (a.size() != bytes / 8 || b.size() != bytes / 8) std::abort();
       out << "| " << human(bytes) << " | " << fixed(t.median(0) * 1e6, 1) << " µs | "
           << fixed(t.median(1) * 1e6, 1) << " µs | " << fixed(t.median(2) * 1e6, 1) << " µs | "
@@ -228,7 +146,8 @@ struct bench {
     const auto raw_ping_pong = [&] { ping_pong_raw(raw.data(), blocks, mebibyte); };
     mode once = m;
     once.rounds = 3;
-    const auto t = interleaved(once, {raw_ping_pong, [&] { ping_pong_bale(a); }});
+    const auto t =
+        interleaved(once.rounds, once.round_seconds, {raw_ping_pong, [&] { ping_pong_bale(a); }});
     MPI_Type_free(&mebibyte);
     out << "| 2.5 GiB | " << fixed(t.median(0) * 1e6, 1) << " µs | " << fixed(t.median(1) * 1e6, 1)
         << " µs | (int counts) | " << fixed(2.0 * bytes / t.median(1) / 1e9, 2) << " | "
@@ -245,8 +164,9 @@ struct bench {
       std::vector<record> a = original;
       std::vector<record> b = original;
       std::vector<std::byte> raw(bale::serialized_size(original));
-      const auto t = interleaved(m, {[&] { ping_pong_raw(raw); }, [&] { ping_pong_bale(a); },
-                                     [&] { ping_pong_boost(b); }});
+      const auto t = interleaved(
+          m.rounds, m.round_seconds,
+          {[&] { ping_pong_raw(raw); }, [&] { ping_pong_bale(a); }, [&] { ping_pong_boost(b); }});
       if (a != original || b != original) std::abort();
       out << "| " << count << " | " << raw.size() << " | " << fixed(t.median(0) * 1e6, 1)
           << " µs | " << fixed(t.median(1) * 1e6, 1) << " µs | " << fixed(t.median(2) * 1e6, 1)
@@ -263,9 +183,10 @@ struct bench {
       std::vector<double> b = a;
       std::vector<std::byte> raw(bytes);
       const auto t = interleaved(
-          m, {[&] { MPI_Bcast(raw.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD); },
-              [&] { comm.broadcast(a, 0); }, [&] { boost::mpi::broadcast(world, b, 0); },
-              [&] { MPI_Bcast(a.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD); }});
+          m.rounds, m.round_seconds,
+          {[&] { MPI_Bcast(raw.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD); },
+           [&] { comm.broadcast(a, 0); }, [&] { boost::mpi::broadcast(world, b, 0); },
+           [&] { MPI_Bcast(a.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD); }});
       if (a.size() != bytes / 8 || b.size() != bytes / 8) std::abort();
       out << "| " << human(bytes) << " | " << fixed(t.median(0) * 1e6, 1) << " µs | "
           << fixed(t.median(1) * 1e6, 1) << " µs | " << fixed(t.median(2) * 1e6, 1) << " µs | "

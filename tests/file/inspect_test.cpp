@@ -11,6 +11,7 @@
 #include <bale/all.hpp>
 #include <bale/file/file.hpp>
 #include <bale/file/inspect.hpp>
+#include <bale/file/record_index.hpp>
 #include <bale/file/records.hpp>
 
 #include <cstdint>
@@ -115,6 +116,59 @@ TEST_F(Inspect, RecordFiles) {
                                             R"({"name":"b","kind":"fire","cost":null})"}));
 }
 
+// An indexed record file as bale::mpi::save_file writes it, one writer after another.
+void write_indexed(const fs::path& p, const std::vector<std::vector<inspected::spell>>& writers) {
+  std::vector<std::byte> file = bale::detail::record_file_head<inspected::spell, bale::binary>(
+      bale::wire_versions::indexed_record_file);
+  std::vector<std::uint64_t> offsets, counts;
+  for (const auto& records : writers) {
+    counts.push_back(records.size());
+    for (const auto& r : records) {
+      offsets.push_back(file.size());
+      bale::detail::append_record<bale::binary>(file, r);
+    }
+  }
+  const std::uint64_t records_end = file.size();
+  const std::vector<std::byte> head = bale::detail::record_index_head(counts);
+  file.insert(file.end(), head.begin(), head.end());
+  bale::detail::append_record_offsets(file, offsets, 0);
+  bale::detail::append_record_index_end(file, records_end, head);
+  bale_test::write_all(p, file);
+}
+
+const std::vector<std::vector<inspected::spell>> three_writers{
+    {{"a", inspected::school::frost, 2.0F}, {"bb", inspected::school::fire, {}}},
+    {},
+    {{"ccc", inspected::school::fire, 1.0F}}};
+
+TEST_F(Inspect, AnIndexedRecordFileListsItsWritersAndRecordExtents) {
+  const fs::path p = dir_ / "indexed.bales";
+  write_indexed(p, three_writers);
+  bale::record_inspector in(p);
+  ASSERT_TRUE(in.indexed());
+  EXPECT_EQ(in.first_of_writers(), (std::vector<std::uint64_t>{0, 2, 2, 3}));
+  const std::vector<std::uint64_t> offsets = in.record_offsets();
+  ASSERT_EQ(offsets.size(), 4u);
+  // Each extent holds the 8-byte size prefix and the record: name size, name, kind, cost.
+  EXPECT_EQ(offsets[1] - offsets[0], 8u + 8 + 1 + 1 + 1 + 4);
+  EXPECT_EQ(offsets[2] - offsets[1], 8u + 8 + 2 + 1 + 1);
+  EXPECT_EQ(offsets[3] - offsets[2], 8u + 8 + 3 + 1 + 1 + 4);
+  std::size_t seen = 0;
+  while (in.next()) ++seen;
+  EXPECT_EQ(seen, 3u);  // the index is not read as records
+
+  const fs::path plain = dir_ / "plain.bales";
+  {
+    bale::record_writer<inspected::spell> out(plain);
+    out.write(three_writers[0][0]);
+    out.close();
+  }
+  bale::record_inspector unindexed(plain);
+  EXPECT_FALSE(unindexed.indexed());
+  EXPECT_THROW((void)unindexed.first_of_writers(), bale::error);
+  EXPECT_THROW((void)unindexed.record_offsets(), bale::error);
+}
+
 TEST_F(Inspect, DamageIsReportedWithItsPlaceInTheFile) {
   const fs::path p = dir_ / "d.bale";
   bale::save_file(p, sample());
@@ -201,6 +255,22 @@ TEST_F(Inspect, TheToolPrintsHeaderSchemaAndValue) {
                 bale::schema_of<inspected::spell>().text() +
                 R"(,"records":[{"name":"a","kind":"frost","cost":2}]})" + "\n");
   EXPECT_EQ(status, 0);
+
+  // An indexed file: its writers (the second wrote nothing) and every record's extent.
+  const fs::path indexed = dir_ / "indexed.bales";
+  write_indexed(indexed, three_writers);
+  const std::vector<std::uint64_t> at = bale::record_inspector(indexed).record_offsets();
+  const auto n = [](std::uint64_t v) { return std::to_string(v); };
+  const std::string listed = run_tool("--schema-only " + indexed.string(), status);
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(listed.find(R"(,"records":null,"writers":[{"first":0,"count":2,"offset":)" + n(at[0]) +
+                        R"(,"bytes":)" + n(at[2] - at[0]) + R"(},{"first":2,"count":0,"offset":)" +
+                        n(at[2]) + R"(,"bytes":0},{"first":2,"count":1,"offset":)" + n(at[2]) +
+                        R"(,"bytes":)" + n(at[3] - at[2]) + R"(}],"extents":[[)" + n(at[0]) + "," +
+                        n(at[1] - at[0]) + "],[" + n(at[1]) + "," + n(at[2] - at[1]) + "],[" +
+                        n(at[2]) + "," + n(at[3] - at[2]) + "]]}\n"),
+            std::string::npos)
+      << listed;
 
   const std::string missing = run_tool((dir_ / "none.bale").string(), status);
   EXPECT_EQ(WEXITSTATUS(status), 1);

@@ -161,6 +161,34 @@ TEST(MpiFile, EveryKindOfRecord) {
   if (comm.rank() == 0) std::filesystem::remove_all(dir);
 }
 
+// Records are written piece by piece through a staging buffer of 8 MiB, large arrays from their
+// own memory: small and large records, one larger than the buffer, and enough small ones to fill
+// it several times, arrays and strings (never written from their memory), on every rank.
+TEST(MpiFile, RecordsOfEverySizeCrossThePiecesOfTheWrite) {
+  communicator comm(MPI_COMM_WORLD);
+  const auto dir = shared_directory(comm, "pieces");
+  const int r = comm.rank();
+  std::vector<std::vector<double>> arrays;
+  std::vector<std::string> strings;
+  const std::size_t sizes[] = {3, 20'000, 0, (std::size_t{9} << 20) / 8, 8'191, 8'192, 5};
+  for (const std::size_t n : sizes) arrays.push_back(doubles(n, r + static_cast<int>(n)));
+  for (int k = 0; k < 300'000; ++k) arrays.push_back(doubles(static_cast<std::size_t>(k % 5), k));
+  arrays.push_back(doubles(100'000, r));
+  for (const std::size_t n : sizes) strings.emplace_back(n, static_cast<char>('a' + r));
+  if (r == 1) arrays.clear();  // a rank with nothing, between ranks with much
+  const auto split = bale::mpi::record_split::as_written();
+  bale::mpi::save_file(comm, dir / "arrays.bales", arrays);
+  bale::mpi::save_file(comm, dir / "strings.bales", strings);
+  EXPECT_EQ(bale::mpi::load_file<std::vector<double>>(comm, dir / "arrays.bales", split), arrays);
+  EXPECT_EQ(bale::mpi::load_file<std::string>(comm, dir / "strings.bales", split), strings);
+  if (r == 0) {  // serially, through the index
+    bale::record_reader<std::vector<double>> in(dir / "arrays.bales");
+    EXPECT_EQ(in.read(3, 1).at(0), arrays[3]);
+  }
+  comm.barrier();
+  if (r == 0) std::filesystem::remove_all(dir);
+}
+
 struct fails_on_rank_one {
   int rank = 0;
   template <class Archive>

@@ -5,6 +5,8 @@
 //    "fingerprint":"8c0f...","schema":{"record":[...]},"value":{...}}
 //   {"file":"events.bales","kind":"records","format":"compact","version":2,
 //    "schema":{...},"records":[{...},{...}]}
+// An indexed record file (version 3, bale::mpi::save_file) adds its writers and record extents:
+//    ...,"writers":[{"first":0,"count":2,"offset":120,"bytes":64},...],"extents":[[120,32],...]
 // "value" is null where the content is not decoded by schema (JSON and MessagePack payloads,
 // version 1 files, --schema-only); where only the C++ type can decode it (a type described by
 // hand, a pointer), "undecoded" says why. Exit status: 0 all printed, 1 a file missing or
@@ -13,6 +15,7 @@
 #include <bale/file/inspect.hpp>
 #include <bale/json/format.hpp>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -32,6 +35,10 @@ std::string hex(std::uint64_t n) {
   char text[17];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(n));
   return quoted(text);
+}
+
+std::string field(const char* name, std::uint64_t n) {
+  return "\"" + std::string(name) + "\":" + std::to_string(n);
 }
 
 // The schema text is JSON already: it goes out as an object, not as a string.
@@ -55,6 +62,25 @@ int inspect_file(const char* path, bool schema_only) {
   return f.undecoded.empty() ? printed : needs_type;
 }
 
+// An indexed record file's writers, each with its records [first, first + count) and their bytes
+// [offset, offset + bytes), and every record's extent as [offset, bytes].
+std::string index_of(const bale::record_inspector& records) {
+  const std::vector<std::uint64_t>& first = records.first_of_writers();
+  const std::vector<std::uint64_t> offsets = records.record_offsets();
+  std::string out = ",\"writers\":[";
+  for (std::size_t w = 0; w + 1 < first.size(); ++w) {
+    const std::uint64_t begin = offsets[first[w]], end = offsets[first[w + 1]];
+    out += (w == 0 ? "{" : ",{") + field("first", first[w]) + "," +
+           field("count", first[w + 1] - first[w]) + "," + field("offset", begin) + "," +
+           field("bytes", end - begin) + "}";
+  }
+  out += "],\"extents\":[";
+  for (std::size_t i = 0; i + 1 < offsets.size(); ++i)
+    out += (i == 0 ? "[" : ",[") + std::to_string(offsets[i]) + "," +
+           std::to_string(offsets[i + 1] - offsets[i]) + "]";
+  return out + "]";
+}
+
 int inspect_records(const char* path, bool schema_only) {
   bale::record_inspector records(path);
   std::string listed = "[";
@@ -76,6 +102,7 @@ int inspect_records(const char* path, bool schema_only) {
             << ",\"version\":" << unsigned{records.version()}
             << ",\"schema\":" << schema_or_null(records.schema())
             << ",\"records\":" << (schema_only || !undecoded.empty() ? "null" : listed);
+  if (records.indexed()) std::cout << index_of(records);
   if (!undecoded.empty()) std::cout << ",\"undecoded\":" << quoted(undecoded);
   std::cout << "}\n";
   return undecoded.empty() ? printed : needs_type;
@@ -84,7 +111,8 @@ int inspect_records(const char* path, bool schema_only) {
 constexpr const char* help_text =
     "usage: bale-inspect [--schema-only] FILE...\n"
     "Prints what each .bale file or record file holds as one line of JSON: its header, its\n"
-    "schema, and its content decoded by that schema, without the C++ type.\n"
+    "schema, and its content decoded by that schema, without the C++ type; for a file written\n"
+    "by bale::mpi::save_file also its writers and the extent of every record.\n"
     "\n"
     "  --schema-only  print the header and the schema, not the content\n"
     "  --help         print this text\n"

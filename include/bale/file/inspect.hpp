@@ -13,8 +13,9 @@
 //
 // The content is decoded for binary and compact payloads (bale/schema/decode.hpp says how each
 // form reads); JSON and MessagePack files describe themselves and version 1 files carry no schema,
-// so their content is left empty. Every check load_file makes (header, checksums, sizes, limits)
-// is made here too.
+// so their content is left empty. An indexed record file (bale::mpi::save_file) also lists its
+// writers and the extent of every record. Every check load_file makes (header, checksums, sizes,
+// limits) is made here too.
 
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "bale/core/error.hpp"
 #include "bale/file/file.hpp"
@@ -118,8 +120,20 @@ class record_inspector : private detail::record_file {
             detail::records_header_size + detail::records_schema_head_size)) {}
 
   std::string format() const { return detail::format_name_of(format_id()); }
+  using record_file::indexed;
   using record_file::schema;
   using record_file::version;
+
+  /// An indexed file's writers (bale::mpi::save_file's ranks): where writer w's records are,
+  /// records [first_of_writers()[w], first_of_writers()[w + 1]). Throws for a file without index.
+  const std::vector<std::uint64_t>& first_of_writers() const {
+    return indexed_or_fail().first_of_writer;
+  }
+  /// An indexed file's record extents: record i's bytes (its size prefix included) are
+  /// [offsets[i], offsets[i + 1]), the last entry the end of the records. Checked as they are read.
+  std::vector<std::uint64_t> record_offsets() const {
+    return record_file::record_offsets(0, indexed_or_fail().records);
+  }
 
   /// The next record decoded, or nothing at the end of the file. Throws for a record file whose
   /// records cannot be decoded by schema (JSON or MessagePack records, version 1).

@@ -59,9 +59,11 @@ inline std::vector<std::byte> record_index_head(std::span<const std::uint64_t> c
 /// Appends record offsets to an index being written.
 inline void append_record_offsets(std::vector<std::byte>& out,
                                   std::span<const std::uint64_t> offsets, std::uint64_t base) {
-  for (const std::uint64_t at : offsets) {
-    out.resize(out.size() + 8);
-    put_u64(out.data() + out.size() - 8, base + at);
+  std::size_t at = out.size();
+  out.resize(at + 8 * offsets.size());
+  for (const std::uint64_t offset : offsets) {
+    put_u64(out.data() + at, base + offset);
+    at += 8;
   }
 }
 /// Appends the end of an index: the last offset (where the records end) and the trailer.

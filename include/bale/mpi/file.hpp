@@ -7,8 +7,9 @@
 //   bale::mpi::save_file(comm, "state.bales", my_cells);           // std::vector<cell>, any size
 //   std::vector<cell> mine = bale::mpi::load_file<cell>(comm, "state.bales");
 //
-// Writing: sizes exchanged with a 64-bit exclusive scan, each rank's records written at their
-// offset with MPI_File_write_at_all (in pieces of 1 GiB), the index written by the ranks of its
+// Writing: the records' sizes counted and exchanged with a 64-bit exclusive scan, each rank's
+// records encoded piece by piece and written at their offset with MPI_File_write_at_all (a large
+// array from its own memory; bale/mpi/detail/file_write.hpp), the index written by the ranks of its
 // parts, the file synced and renamed over `path` only when every rank succeeded. A rank that
 // fails (its values' save() threw, a write failed) leaves the previous file as it was, and
 // every rank throws the same bale::mpi::error: the lowest failing rank's.
@@ -36,6 +37,7 @@
 #include "bale/file/record_index.hpp"
 #include "bale/file/records.hpp"
 #include "bale/mpi/communicator.hpp"
+#include "bale/mpi/detail/file_write.hpp"
 #include "bale/mpi/error.hpp"
 
 namespace bale::mpi {
@@ -66,8 +68,6 @@ struct collective_file_options {
 };
 
 namespace detail {
-
-inline constexpr std::size_t file_piece = std::size_t{1} << 30;
 
 /// Whether any rank failed; if one did, every rank throws the lowest failing rank's error.
 inline void agree(MPI_Comm comm, int rank, std::exception_ptr failure) {
@@ -120,45 +120,26 @@ inline void write_all(MPI_File file, MPI_Comm comm, std::uint64_t at,
                       std::span<const std::byte> bytes, std::exception_ptr& failure) {
   std::uint64_t pieces = (bytes.size() + file_piece - 1) / file_piece;
   check(MPI_Allreduce(MPI_IN_PLACE, &pieces, 1, MPI_UINT64_T, MPI_MAX, comm), "MPI_Allreduce");
-  for (std::uint64_t k = 0; k < pieces; ++k) {
-    const std::size_t from = std::min<std::size_t>(bytes.size(), k * file_piece);
-    const std::size_t n = std::min(file_piece, bytes.size() - from);
-    const int code =
-        MPI_File_write_at_all(file, static_cast<MPI_Offset>(at + from), bytes.data() + from,
-                              static_cast<int>(n), MPI_BYTE, MPI_STATUS_IGNORE);
-    if (code != MPI_SUCCESS && !failure)
-      failure = std::make_exception_ptr(error("MPI_File_write_at_all", code, MPI_PROC_NULL, 0));
-  }
-}
-
-/// One rank's part of a collective record file: its bytes (rank 0's begin with the header and
-/// the schema) and where each of its records starts within them.
-struct file_part {
-  std::vector<std::byte> bytes;
-  std::vector<std::uint64_t> starts;
-};
-
-template <format Format, class T>
-file_part encode_part(std::span<const T> records, int rank) {
-  file_part part;
-  if (rank == 0)
-    part.bytes = bale::detail::record_file_head<T, Format>(wire_versions::indexed_record_file);
-  for (const T& record : records) {
-    part.starts.push_back(part.bytes.size());
-    bale::detail::append_record<Format>(part.bytes, record);
-  }
-  return part;
+  write_blocks all;
+  all.add(bytes.data(), bytes.size(), false);
+  all.split([&](const write_blocks& piece) {
+    piece.write_at_all(file, at, failure);
+    at += piece.bytes();
+    --pieces;
+  });
+  for (; pieces > 0; --pieces) write_blocks{}.write_at_all(file, at, failure);
 }
 
 /// This rank's part of the index: the index head and writer table on rank 0, this rank's record
 /// offsets, and on the last rank the end of the records and the trailer.
-inline std::vector<std::byte> index_part(const file_part& part, std::uint64_t part_at,
+inline std::vector<std::byte> index_part(std::span<const std::uint64_t> starts,
+                                         std::uint64_t part_at,
                                          std::span<const std::uint64_t> counts,
                                          std::uint64_t records_end, int rank) {
   const std::vector<std::byte> head = bale::detail::record_index_head(counts);
   std::vector<std::byte> out;
   if (rank == 0) out = head;
-  bale::detail::append_record_offsets(out, part.starts, part_at);
+  bale::detail::append_record_offsets(out, starts, part_at);
   if (rank == static_cast<int>(counts.size()) - 1)
     bale::detail::append_record_index_end(out, records_end, head);
   return out;
@@ -187,10 +168,37 @@ inline std::string temporary_for(MPI_Comm comm, int rank, const std::filesystem:
   return name;
 }
 
-/// Writes every rank's part into the file `name` (collective); the first failure is kept.
-inline void write_parts(MPI_Comm comm, int rank, const std::string& name, const file_part& part,
-                        std::uint64_t part_at, std::span<const std::uint64_t> counts,
-                        std::uint64_t records_end, bool sync, std::exception_ptr& failure) {
+/// Writes this rank's records, then its part of the index, into the open `file` (collective).
+template <format Format, class T>
+void write_records(MPI_File file, MPI_Comm comm, std::span<const T> records,
+                   const record_sizes& sizes, std::uint64_t part_at,
+                   std::span<const std::uint64_t> counts, std::uint64_t records_end, int rank,
+                   std::exception_ptr& failure) {
+  part_writer<Format, T> part(records, sizes, part_at);
+  std::uint64_t writes = 0;  // every rank makes as many collective writes as the busiest
+  part.walk(false, [&](const write_blocks&, std::uint64_t) { ++writes; });
+  check(MPI_Allreduce(MPI_IN_PLACE, &writes, 1, MPI_UINT64_T, MPI_MAX, comm), "MPI_Allreduce");
+  std::uint64_t made = 0;
+  try {
+    part.walk(true, [&](const write_blocks& piece, std::uint64_t at) {
+      piece.write_at_all(file, at, failure);
+      ++made;
+    });
+  } catch (...) {  // a record's save() threw while encoding: the other ranks still write
+    if (!failure) failure = std::current_exception();
+  }
+  for (; made < writes; ++made) write_blocks{}.write_at_all(file, 0, failure);
+  const std::vector<std::byte> index =
+      index_part(sizes.starts(), part_at, counts, records_end, rank);
+  write_all(file, comm, index_part_at(counts, records_end, rank), index, failure);
+}
+
+/// Writes every rank's records into the file `name` (collective); the first failure is kept.
+template <format Format, class T>
+void write_parts(MPI_Comm comm, int rank, const std::string& name, std::span<const T> records,
+                 const record_sizes& sizes, std::uint64_t part_at,
+                 std::span<const std::uint64_t> counts, std::uint64_t records_end, bool sync,
+                 std::exception_ptr& failure) {
   MPI_File file = MPI_FILE_NULL;
   int code = MPI_File_open(comm, name.c_str(), MPI_MODE_WRONLY, MPI_INFO_NULL, &file);
   int opened = code == MPI_SUCCESS ? 1 : 0;
@@ -204,9 +212,7 @@ inline void write_parts(MPI_Comm comm, int rank, const std::string& name, const 
           bale::error(errc::io_error, "another rank could not open the file"), MPI_PROC_NULL, 0));
     return;
   }
-  write_all(file, comm, part_at, part.bytes, failure);
-  const std::vector<std::byte> index = index_part(part, part_at, counts, records_end, rank);
-  write_all(file, comm, index_part_at(counts, records_end, rank), index, failure);
+  write_records<Format>(file, comm, records, sizes, part_at, counts, records_end, rank, failure);
   if (sync && (code = MPI_File_sync(file)) != MPI_SUCCESS && !failure)
     failure = std::make_exception_ptr(error("MPI_File_sync", code, MPI_PROC_NULL, 0));
   if ((code = MPI_File_close(&file)) != MPI_SUCCESS && !failure)
@@ -247,17 +253,19 @@ void save_file(const basic_communicator<CommunicatorFormat>& comm,
                const collective_file_options& settings = {}) {
   const MPI_Comm on = comm.native();
   const int rank = comm.rank();
-  detail::file_part part;
-  detail::on_every_rank(on, rank, [&] { part = detail::encode_part<Format>(records, rank); });
+  detail::record_sizes sizes;
+  detail::on_every_rank(on, rank, [&] {
+    sizes = detail::measure_records<Format>(records, rank, wire_versions::indexed_record_file);
+  });
 
-  std::uint64_t size = part.bytes.size();
+  std::uint64_t size = sizes.part_bytes;
   std::uint64_t part_at = 0;
   detail::check(MPI_Exscan(&size, &part_at, 1, MPI_UINT64_T, MPI_SUM, on), "MPI_Exscan");
   if (rank == 0) part_at = 0;  // MPI leaves rank 0's result undefined
   std::uint64_t records_end = size;
   detail::check(MPI_Allreduce(MPI_IN_PLACE, &records_end, 1, MPI_UINT64_T, MPI_SUM, on),
                 "MPI_Allreduce");
-  std::uint64_t count = part.starts.size();
+  std::uint64_t count = sizes.payloads.size();
   std::vector<std::uint64_t> counts(static_cast<std::size_t>(comm.size()));
   detail::check(MPI_Allgather(&count, 1, MPI_UINT64_T, counts.data(), 1, MPI_UINT64_T, on),
                 "MPI_Allgather");
@@ -266,8 +274,8 @@ void save_file(const basic_communicator<CommunicatorFormat>& comm,
   detail::on_every_rank(on, rank, [&] { target = bale::detail::save_target(path); });
   const std::string temporary = detail::temporary_for(on, rank, target);
   std::exception_ptr failure;
-  detail::write_parts(on, rank, temporary, part, part_at, counts, records_end, settings.sync,
-                      failure);
+  detail::write_parts<Format>(on, rank, temporary, records, sizes, part_at, counts, records_end,
+                              settings.sync, failure);
   if (rank == 0 && !failure) {
     try {
       if (::rename(temporary.c_str(), target.c_str()) != 0)
