@@ -5,7 +5,9 @@
 // are timed in two regimes, page cache (nothing synced) and durable (every variant ends with the
 // file and its directory synced); reads after the file's pages were dropped from the cache.
 // Rank 0 writes a Markdown report (the first argument) and prints it.
-//   mpiexec -n 2 bale_mpi_file_bench results/mpi_file.md    (BALE_BENCH_MODE=tiny|quick|full)
+//   mpiexec -n 2 bale_mpi_file_bench results/mpi_file.md    (BALE_BENCH_MODE=tiny|quick|full,
+//                                                            BALE_BENCH_FILE_LARGEST=bytes per
+//                                                            rank)
 // OMPI_MCA_io=romio321 or ompio picks Open MPI's MPI-IO component; the report names the one used.
 #include <fcntl.h>
 #include <hdf5.h>
@@ -47,9 +49,10 @@ mode bench_mode() {
   const char* name = std::getenv("BALE_BENCH_MODE");
   const std::string m = name ? name : "quick";
   if (m == "tiny") return {{4096}, 1};
+  const char* largest = std::getenv("BALE_BENCH_FILE_LARGEST");  // bytes per rank
+  const std::size_t up_to = largest ? std::stoull(largest) : std::size_t{256} << 20;
   std::vector<std::size_t> sizes;
-  for (std::size_t bytes = 4096; bytes <= (std::size_t{256} << 20); bytes *= 4)
-    sizes.push_back(bytes);
+  for (std::size_t bytes = 4096; bytes <= up_to; bytes *= 4) sizes.push_back(bytes);
   return {sizes, m == "full" ? 11 : 5};
 }
 
@@ -298,9 +301,10 @@ struct bench {
                               file("h5")};
     const auto t =
         rounds_of(rounds,
-                  [&](std::size_t i) {
+                  [&](std::size_t i) {  // no dirty pages left by the variant before
                     comm.barrier();
                     if (rank == 0 || i == 3) fs::remove(paths[i]);
+                    if (rank == 0) ::sync();
                   },
                   {[&] { raw_write(paths[0], raw, mine.first, true, durable); },
                    [&] { raw_write(paths[1], raw, mine.first, false, durable); },

@@ -146,9 +146,15 @@ class record_file {
     offset_ = text_at + n;
   }
 
-  // The buffer grows as bytes arrive (doubling from 64 KiB): a size in a damaged or hostile
-  // prefix costs memory only as far as the file really goes.
+  // A payload the file's length holds is read at once. Past that length the buffer grows as
+  // bytes arrive (doubling from 64 KiB): a size in a damaged or hostile prefix costs memory only
+  // as far as the file really goes (it may have grown since it was opened).
   std::size_t read_payload(std::size_t at, std::size_t size) {
+    if (at <= file_size_ && size <= file_size_ - at) {
+      payload_.resize(size);
+      payload_.resize(read_at(fd_.get(), path_, payload_.data(), size, at));
+      return payload_.size();
+    }
     std::size_t have = 0;
     while (have < size) {
       const std::size_t room = std::min(size, std::max(2 * have, std::size_t{1} << 16));

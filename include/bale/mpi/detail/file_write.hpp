@@ -10,6 +10,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -33,6 +34,8 @@ namespace bale::mpi::detail {
 inline constexpr std::size_t file_piece = std::size_t{1} << 30;
 /// The staging buffer's size: records are encoded into it and written when it is full.
 inline constexpr std::size_t staging_bytes = std::size_t{8} << 20;
+/// A larger array is checksummed and written in slices of this size (bale_mpi_file_bench).
+inline constexpr std::size_t checksum_slice_bytes = std::size_t{4} << 20;
 /// A contiguous array record of this many bytes or more is written from its own memory.
 inline constexpr std::size_t record_from_memory_bytes = std::size_t{64} << 10;
 
@@ -232,6 +235,7 @@ class part_writer {
   template <class Write>
   void from_memory(const T& record, std::size_t head, std::span<const std::byte> memory,
                    Write& write) {
+    if (memory.size() > checksum_slice_bytes) return from_memory_in_slices(record, memory, write);
     std::byte* out = room(bale::detail::record_prefix_size + head, write);
     blocks_.add(memory.data(), memory.size(), false);
     if (!encode_) return;
@@ -241,6 +245,37 @@ class part_writer {
         bale::detail::crc32c(std::span<const std::byte>(head_at, head)), memory);
     bale::detail::put_u32(out, static_cast<std::uint32_t>(head + memory.size()));
     bale::detail::put_u32(out + 4, crc);
+  }
+
+  // A large array goes in slices, each checksummed just before it is written, while it is still
+  // in the cache: the checksum then costs no pass over memory of its own. The record's prefix,
+  // which holds the checksum, is written after them.
+  template <class Write>
+  void from_memory_in_slices(const T& record, std::span<const std::byte> memory, Write& write) {
+    if (!blocks_.empty()) send(write);
+    using payload = contiguous_payload<Format, T>;
+    std::array<std::byte, bale::detail::record_prefix_size + payload::head_size> prefix{};
+    const auto head = std::span(prefix).subspan(bale::detail::record_prefix_size);
+    std::uint32_t crc = 0;
+    if (encode_) {
+      payload::write_head(head.data(), record);
+      crc = bale::detail::crc32c(head);
+    }
+    const std::uint64_t record_at = at_;
+    at_ += prefix.size();
+    for (std::size_t done = 0; done < memory.size(); done += checksum_slice_bytes) {
+      const auto slice = memory.subspan(done, std::min(checksum_slice_bytes, memory.size() - done));
+      if (encode_) crc = bale::detail::crc32c_extend(crc, slice);
+      blocks_.add(slice.data(), slice.size(), false);
+      send(write);
+    }
+    bale::detail::put_u32(prefix.data(), static_cast<std::uint32_t>(head.size() + memory.size()));
+    bale::detail::put_u32(prefix.data() + 4, crc);
+    const std::uint64_t end = at_;
+    at_ = record_at;
+    blocks_.add(prefix.data(), prefix.size(), false);
+    send(write);
+    at_ = end;
   }
 
   std::span<const T> records_;
