@@ -52,6 +52,10 @@ void expect_growable_writes_exact(const T& value) {
   ASSERT_EQ(small.size(), expected.size());
   EXPECT_EQ(std::memcmp(small.data(), expected.data(), expected.size()), 0);
 
+  std::vector<std::byte> counted(expected.size());  // a size counted before: no second count
+  bale::detail::write_counted<Format>(counted, value);
+  EXPECT_EQ(counted, expected);
+
   EXPECT_TRUE((bale::deserialize<T, Format>(expected) == value));
 }
 
@@ -347,6 +351,22 @@ TYPED_TEST(GrowableWrite, SaveWritingOtherBytesTheSecondTimeFails) {
     EXPECT_EQ(e.code(), bale::errc::invalid_value);
     EXPECT_NE(std::string(e.what()).find("same bytes every time"), std::string::npos) << e.what();
   }
+}
+
+TYPED_TEST(GrowableWrite, SaveWritingOtherBytesThanCountedFailsInTheCountedWrite) {
+  const unsteady value;
+  std::vector<std::byte> out(bale::serialized_size<TypeParam>(value));  // counted: one int
+  try {
+    bale::detail::write_counted<TypeParam>(out, value);  // writes two: past the buffer's end
+    FAIL() << "a save() that wrote more than counted went unnoticed";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value);
+    EXPECT_NE(std::string(e.what()).find("same bytes every time"), std::string::npos) << e.what();
+  }
+  const unsteady fewer;
+  fewer.calls = 5;
+  std::vector<std::byte> larger(bale::serialized_size<TypeParam>(value) + 64);
+  EXPECT_THROW(bale::detail::write_counted<TypeParam>(larger, fewer), bale::error);  // short
 }
 
 }  // namespace

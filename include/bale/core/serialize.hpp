@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Writing: serialize, serialize_into, serialize_assign, serialize_to, serialized_size, and
-// bale::writer. The binary formats count the size first, then allocate (or grow) once and write;
-// into a buffer that can grow, a large node container is counted by its first elements only, and
-// a buffer that already has room (a kept one) is written into straight away.
+// bale::writer (detail::write_counted for a caller that counted the size already). The binary
+// formats count the size first, then allocate (or grow) once and write; into a buffer that can
+// grow, a large node container is counted by its first elements only, and a buffer that already
+// has room (a kept one) is written into straight away.
 
 #include <cstddef>
 #include <cstring>
@@ -219,6 +220,28 @@ requires byte_output<std::remove_reference_t<Out>> std::size_t serialize_to(Out&
     return size;
   }
 }
+
+namespace detail {
+/// Writes values whose size the caller counted (serialized_size) into exactly `out`, with no
+/// second sizing pass where the format's writing pass needs none (binary, compact).
+template <format Format, class... Ts>
+void write_counted(std::span<std::byte> out, const Ts&... values) {
+  using archive = typename Format::template writer<span_sink>;
+  if constexpr (!sizes_first<Format> || archive::self_describing) {
+    (void)serialize_to<Format>(out, values...);
+  } else {
+    write_context context;
+    const std::size_t written = write_pass<archive>(
+        context, [&] { return span_sink(out.data(), out.size()); },
+        [](const archive& ar, const span_sink& sink) {
+          end_message(ar);
+          return sink.size();
+        },
+        values...);
+    if (written != out.size()) fail_unfilled(written, out.size());
+  }
+}
+}  // namespace detail
 
 /// Replaces a kept buffer's contents with the encoding of values, writing over its bytes in
 /// place: only bytes past its present size are added (and zero-filled by the container), so a

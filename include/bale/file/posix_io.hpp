@@ -109,7 +109,14 @@ class byte_block {
         data_(std::exchange(other.data_, nullptr)),
         size_(std::exchange(other.size_, 0)),
         mapped_(std::exchange(other.mapped_, 0)) {}
-  byte_block& operator=(byte_block&&) = delete;
+  byte_block& operator=(byte_block&& other) noexcept {
+    byte_block gone(std::move(*this));
+    small_ = std::move(other.small_);
+    data_ = std::exchange(other.data_, nullptr);
+    size_ = std::exchange(other.size_, 0);
+    mapped_ = std::exchange(other.mapped_, 0);
+    return *this;
+  }
   ~byte_block() {
     if (mapped_ != 0) ::munmap(data_, mapped_);
   }

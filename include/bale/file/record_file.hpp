@@ -94,8 +94,10 @@ class record_file {
     std::byte prefix[record_prefix_size];
     at = offset_;
     if (at >= records_end_) return std::nullopt;
-    const std::size_t got = read_at(fd_.get(), path_, prefix,
-                                    std::min<std::size_t>(sizeof prefix, records_end_ - at), at);
+    const std::byte* head = nullptr;
+    const std::size_t got =
+        read_window(at, std::min<std::size_t>(sizeof prefix, records_end_ - at), head);
+    if (got != 0) std::memcpy(prefix, head, got);  // the window moves on for the payload
     if (got == 0) return std::nullopt;
     if (got != sizeof prefix) {
       offset_ += got;
@@ -114,9 +116,9 @@ class record_file {
     const std::size_t read = read_payload(at + sizeof prefix, size);
     offset_ = at + sizeof prefix + read;
     if (read != size) file_error(errc::end_of_input, path_, "ends inside a record", at);
-    if (crc32c(payload_) != get_u32(prefix + 4))
+    if (crc32c(payload_view_) != get_u32(prefix + 4))
       file_error(errc::checksum_mismatch, path_, "has a damaged record", at);
-    return std::span<const std::byte>(payload_);
+    return payload_view_;
   }
 
   /// An error from decoding the record at `at`, with the file's name and offsets in the file.
@@ -149,11 +151,24 @@ class record_file {
   // A payload the file's length holds is read at once. Past that length the buffer grows as
   // bytes arrive (doubling from 64 KiB): a size in a damaged or hostile prefix costs memory only
   // as far as the file really goes (it may have grown since it was opened).
+  // A large one goes into memory that is not zero-filled and is mapped in huge pages (byte_block).
   std::size_t read_payload(std::size_t at, std::size_t size) {
+    if (size <= small_payload) {
+      const std::byte* in_window = nullptr;
+      payload_view_ = std::span<const std::byte>(in_window, read_window(at, size, in_window));
+      return payload_view_.size();
+    }
     if (at <= file_size_ && size <= file_size_ - at) {
-      payload_.resize(size);
-      payload_.resize(read_at(fd_.get(), path_, payload_.data(), size, at));
-      return payload_.size();
+      std::byte* into = nullptr;
+      if (size >= large_payload) {
+        if (large_.bytes().size() < size) large_ = byte_block(size);
+        into = large_.data();
+      } else {
+        payload_.resize(size);
+        into = payload_.data();
+      }
+      payload_view_ = std::span<const std::byte>(into, read_at(fd_.get(), path_, into, size, at));
+      return payload_view_.size();
     }
     std::size_t have = 0;
     while (have < size) {
@@ -165,7 +180,22 @@ class record_file {
       if (have < room) break;
     }
     payload_.resize(have);
+    payload_view_ = payload_;
     return have;
+  }
+
+  // Up to `n` bytes at `at`, from a window of the file read ahead (at most window_bytes, as far
+  // as the file went when opened, and at least `n`): a run of small records costs one read per
+  // window, not two per record.
+  std::size_t read_window(std::size_t at, std::size_t n, const std::byte*& out) {
+    if (at < window_at_ || at + n > window_at_ + window_.size()) {
+      const std::size_t left = at < file_size_ ? file_size_ - at : 0;
+      window_.resize(std::max(n, std::min(window_bytes, left)));
+      window_.resize(read_at(fd_.get(), path_, window_.data(), window_.size(), at));
+      window_at_ = at;
+    }
+    out = window_.data() + (at - window_at_);
+    return std::min(n, window_at_ + window_.size() - at);
   }
 
   std::filesystem::path path_;
@@ -178,7 +208,14 @@ class record_file {
   std::uint8_t version_ = 0;
   std::uint8_t format_id_ = 0;
   std::string schema_;
+  static constexpr std::size_t window_bytes = std::size_t{1} << 20;
+  static constexpr std::size_t small_payload = std::size_t{64} << 10;  // read through the window
+  static constexpr std::size_t large_payload = std::size_t{1} << 20;
+  std::vector<std::byte> window_;
+  std::size_t window_at_ = 0;
   std::vector<std::byte> payload_;
+  byte_block large_;
+  std::span<const std::byte> payload_view_;  // the last record's payload, in one of the two
 };
 
 }  // namespace bale::detail

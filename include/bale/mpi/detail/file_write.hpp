@@ -227,7 +227,7 @@ class part_writer {
     std::byte* out = room(bale::detail::record_prefix_size + payload, write);
     if (!encode_) return;
     const auto body = std::span(out + bale::detail::record_prefix_size, payload);
-    (void)serialize_to<Format>(body, record);
+    bale::detail::write_counted<Format>(body, record);
     bale::detail::put_u32(out, static_cast<std::uint32_t>(payload));
     bale::detail::put_u32(out + 4, bale::detail::crc32c(body));
   }
