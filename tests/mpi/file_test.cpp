@@ -228,6 +228,43 @@ TEST(MpiFile, AFailingRankLeavesThePreviousFileAndEveryRankGetsItsError) {
   if (comm.rank() == 0) std::filesystem::remove_all(dir);
 }
 
+// A save() that throws only when its record is encoded (after its size was counted) on the last
+// rank: the other ranks have written their parts, and the previous file must stay.
+struct fails_when_encoded {
+  int rank = 0;
+  mutable int saves = 0;
+  template <class Archive>
+  void save(Archive& ar) const {
+    if (++saves == 2 && rank > 0) throw std::runtime_error("no second save");
+    ar(rank);
+  }
+  template <class Archive>
+  void load(Archive& ar) {
+    ar(rank);
+  }
+};
+
+TEST(MpiFile, ARankFailingWhileOthersWriteLeavesThePreviousFile) {
+  communicator comm(MPI_COMM_WORLD);
+  if (comm.size() < 2) GTEST_SKIP() << "needs two ranks";
+  const auto dir = shared_directory(comm, "late");
+  const auto path = dir / "state.bales";
+  bale::mpi::save_file(comm, path, std::vector<int>{comm.rank()});
+  const bool last = comm.rank() == comm.size() - 1;
+  std::vector<fails_when_encoded> records(3, fails_when_encoded{last ? comm.rank() : 0});
+  try {
+    bale::mpi::save_file(comm, path, records);
+    ADD_FAILURE() << "the save succeeded";
+  } catch (const bale::mpi::error& e) {
+    EXPECT_NE(std::string(e.what()).find("no second save"), std::string::npos) << e.what();
+    EXPECT_EQ(e.peer(), comm.size() - 1);
+  }
+  const auto back = bale::mpi::load_file<int>(comm, path, bale::mpi::record_split::as_written());
+  EXPECT_EQ(back, std::vector<int>{comm.rank()});
+  comm.barrier();
+  if (comm.rank() == 0) std::filesystem::remove_all(dir);
+}
+
 // Every rank refuses a damaged file with the same error, before allocating what it announces.
 void expect_refused_everywhere(communicator& comm, const std::filesystem::path& path,
                                const char* what) {

@@ -69,12 +69,16 @@ struct collective_file_options {
 
 namespace detail {
 
-/// Whether any rank failed; if one did, every rank throws the lowest failing rank's error.
-inline void agree(MPI_Comm comm, int rank, std::exception_ptr failure) {
+/// The lowest rank whose `failure` is set, or INT_MAX when none is (collective).
+inline int first_failing(MPI_Comm comm, int rank, const std::exception_ptr& failure) {
   int failed = failure ? rank : INT_MAX;
   check(MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
-  if (failed == INT_MAX) return;
-  // code, offset, then the text
+  return failed;
+}
+
+/// Every rank throws rank `failed`'s error: its code, offset and text (collective).
+[[noreturn]] inline void share_failure(MPI_Comm comm, int rank, int failed,
+                                       const std::exception_ptr& failure) {
   std::vector<char> text;
   std::uint64_t head[3] = {static_cast<std::uint64_t>(errc::io_error), 0, 0};
   if (rank == failed) {
@@ -102,6 +106,12 @@ inline void agree(MPI_Comm comm, int rank, std::exception_ptr failure) {
       failed, MPI_ANY_TAG);
 }
 
+/// Whether any rank failed; if one did, every rank throws the lowest failing rank's error.
+inline void agree(MPI_Comm comm, int rank, const std::exception_ptr& failure) {
+  const int failed = first_failing(comm, rank, failure);
+  if (failed != INT_MAX) share_failure(comm, rank, failed, failure);
+}
+
 /// Runs `step` on this rank, then agrees with every rank on whether all succeeded.
 template <class Step>
 void on_every_rank(MPI_Comm comm, int rank, Step&& step) {
@@ -114,12 +124,10 @@ void on_every_rank(MPI_Comm comm, int rank, Step&& step) {
   agree(comm, rank, failure);
 }
 
-/// Writes `bytes` at `at` of `file`, collectively, in pieces of at most file_piece bytes: every
-/// rank makes as many calls as the rank with the most pieces. The first failure is kept.
-inline void write_all(MPI_File file, MPI_Comm comm, std::uint64_t at,
-                      std::span<const std::byte> bytes, std::exception_ptr& failure) {
-  std::uint64_t pieces = (bytes.size() + file_piece - 1) / file_piece;
-  check(MPI_Allreduce(MPI_IN_PLACE, &pieces, 1, MPI_UINT64_T, MPI_MAX, comm), "MPI_Allreduce");
+/// Writes `bytes` at `at` of `file`, collectively, in `pieces` pieces of at most file_piece
+/// bytes (the most any rank needs: every rank makes as many calls). The first failure is kept.
+inline void write_all(MPI_File file, std::uint64_t at, std::span<const std::byte> bytes,
+                      std::uint64_t pieces, std::exception_ptr& failure) {
   write_blocks all;
   all.add(bytes.data(), bytes.size(), false);
   all.split([&](const write_blocks& piece) {
@@ -145,6 +153,18 @@ inline std::vector<std::byte> index_part(std::span<const std::uint64_t> starts,
   return out;
 }
 
+/// How many pieces the largest rank's part of the index takes, as every rank can tell.
+inline std::uint64_t index_pieces(std::span<const std::uint64_t> counts) {
+  std::uint64_t largest = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    std::uint64_t bytes = 8 * counts[r];
+    if (r == 0) bytes += bale::detail::record_index_head_size + 8 * counts.size();
+    if (r + 1 == counts.size()) bytes += 8 + bale::detail::record_index_trailer_size;
+    largest = std::max(largest, bytes);
+  }
+  return (largest + file_piece - 1) / file_piece;
+}
+
 /// Where this rank's part of the index goes.
 inline std::uint64_t index_part_at(std::span<const std::uint64_t> counts, std::uint64_t records_end,
                                    int rank) {
@@ -155,29 +175,42 @@ inline std::uint64_t index_part_at(std::span<const std::uint64_t> counts, std::u
   return rank == 0 ? records_end : offsets_at + 8 * before;
 }
 
-/// rank 0 makes the temporary file next to the target; every rank learns its name.
-inline std::string temporary_for(MPI_Comm comm, int rank, const std::filesystem::path& target) {
+/// Rank 0 makes the temporary file next to the file `path` names (through a symbolic link, the
+/// file it points to: its target, set in `target`); every rank learns its name (collective).
+inline std::string temporary_for(MPI_Comm comm, int rank, const std::filesystem::path& path,
+                                 std::filesystem::path& target) {
   std::string name;
-  on_every_rank(comm, rank, [&] {
-    if (rank == 0) (void)bale::detail::create_temporary(target, name);
-  });
-  std::uint64_t size = name.size();
+  std::exception_ptr failure;
+  if (rank == 0) {
+    try {
+      target = bale::detail::save_target(path);
+      (void)bale::detail::create_temporary(target, name);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  }
+  constexpr std::uint64_t failed = UINT64_MAX;
+  std::uint64_t size = failure ? failed : name.size();
   check(MPI_Bcast(&size, 1, MPI_UINT64_T, 0, comm), "MPI_Bcast");
+  if (size == failed) share_failure(comm, rank, 0, failure);
   name.resize(size);
   check(MPI_Bcast(name.data(), static_cast<int>(size), MPI_CHAR, 0, comm), "MPI_Bcast");
   return name;
 }
 
-/// Writes this rank's records, then its part of the index, into the open `file` (collective).
+/// Where every rank's part goes and how the index is laid out: what the ranks agreed on.
+struct file_layout {
+  std::uint64_t part_at = 0;          // this rank's first byte
+  std::uint64_t records_end = 0;      // where the index starts
+  std::vector<std::uint64_t> counts;  // every rank's records
+};
+
+/// Writes this rank's records, then its part of the index, into the open `file` (collective):
+/// `writes` collective writes of records, the most any rank makes.
 template <format Format, class T>
-void write_records(MPI_File file, MPI_Comm comm, std::span<const T> records,
-                   const record_sizes& sizes, std::uint64_t part_at,
-                   std::span<const std::uint64_t> counts, std::uint64_t records_end, int rank,
+void write_records(MPI_File file, part_writer<Format, T>& part, std::uint64_t writes,
+                   const record_sizes& sizes, const file_layout& layout, int rank,
                    std::exception_ptr& failure) {
-  part_writer<Format, T> part(records, sizes, part_at);
-  std::uint64_t writes = 0;  // every rank makes as many collective writes as the busiest
-  part.walk(false, [&](const write_blocks&, std::uint64_t) { ++writes; });
-  check(MPI_Allreduce(MPI_IN_PLACE, &writes, 1, MPI_UINT64_T, MPI_MAX, comm), "MPI_Allreduce");
   std::uint64_t made = 0;
   try {
     part.walk(true, [&](const write_blocks& piece, std::uint64_t at) {
@@ -189,21 +222,25 @@ void write_records(MPI_File file, MPI_Comm comm, std::span<const T> records,
   }
   for (; made < writes; ++made) write_blocks{}.write_at_all(file, 0, failure);
   const std::vector<std::byte> index =
-      index_part(sizes.starts(), part_at, counts, records_end, rank);
-  write_all(file, comm, index_part_at(counts, records_end, rank), index, failure);
+      index_part(sizes.starts(), layout.part_at, layout.counts, layout.records_end, rank);
+  write_all(file, index_part_at(layout.counts, layout.records_end, rank), index,
+            index_pieces(layout.counts), failure);
 }
 
 /// Writes every rank's records into the file `name` (collective); the first failure is kept.
 template <format Format, class T>
 void write_parts(MPI_Comm comm, int rank, const std::string& name, std::span<const T> records,
-                 const record_sizes& sizes, std::uint64_t part_at,
-                 std::span<const std::uint64_t> counts, std::uint64_t records_end, bool sync,
+                 const record_sizes& sizes, const file_layout& layout, bool sync,
                  std::exception_ptr& failure) {
+  part_writer<Format, T> part(records, sizes, layout.part_at);
+  std::uint64_t writes = 0;
+  part.walk(false, [&](const write_blocks&, std::uint64_t) { ++writes; });
   MPI_File file = MPI_FILE_NULL;
   int code = MPI_File_open(comm, name.c_str(), MPI_MODE_WRONLY, MPI_INFO_NULL, &file);
-  int opened = code == MPI_SUCCESS ? 1 : 0;
-  check(MPI_Allreduce(MPI_IN_PLACE, &opened, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
-  if (!opened) {  // opened on some ranks only: those close it
+  // Whether some rank could not open the file, and the most writes any rank makes.
+  std::uint64_t agreed[2] = {code == MPI_SUCCESS ? 0u : 1u, writes};
+  check(MPI_Allreduce(MPI_IN_PLACE, agreed, 2, MPI_UINT64_T, MPI_MAX, comm), "MPI_Allreduce");
+  if (agreed[0] != 0) {  // opened on some ranks only: those close it
     if (file != MPI_FILE_NULL) MPI_File_close(&file);
     if (code != MPI_SUCCESS)
       failure = std::make_exception_ptr(error("MPI_File_open", code, MPI_PROC_NULL, 0));
@@ -212,11 +249,30 @@ void write_parts(MPI_Comm comm, int rank, const std::string& name, std::span<con
           bale::error(errc::io_error, "another rank could not open the file"), MPI_PROC_NULL, 0));
     return;
   }
-  write_records<Format>(file, comm, records, sizes, part_at, counts, records_end, rank, failure);
+  write_records<Format>(file, part, agreed[1], sizes, layout, rank, failure);
   if (sync && (code = MPI_File_sync(file)) != MPI_SUCCESS && !failure)
     failure = std::make_exception_ptr(error("MPI_File_sync", code, MPI_PROC_NULL, 0));
   if ((code = MPI_File_close(&file)) != MPI_SUCCESS && !failure)
     failure = std::make_exception_ptr(error("MPI_File_close", code, MPI_PROC_NULL, 0));
+}
+
+/// Every rank's part size and record count, gathered in one collective: where this rank's part
+/// goes and the index's layout. A rank whose records could not be measured makes every rank
+/// throw its error.
+inline file_layout agree_on_layout(MPI_Comm comm, int rank, int ranks, const record_sizes& sizes,
+                                   const std::exception_ptr& failure) {
+  const std::uint64_t mine[3] = {failure ? 1u : 0u, sizes.part_bytes, sizes.payloads.size()};
+  std::vector<std::uint64_t> all(3 * static_cast<std::size_t>(ranks));
+  check(MPI_Allgather(mine, 3, MPI_UINT64_T, all.data(), 3, MPI_UINT64_T, comm), "MPI_Allgather");
+  file_layout layout;
+  for (int r = 0; r < ranks; ++r) {
+    const std::uint64_t* of = all.data() + 3 * static_cast<std::size_t>(r);
+    if (of[0] != 0) share_failure(comm, rank, r, failure);  // the lowest failing rank
+    if (r < rank) layout.part_at += of[1];
+    layout.records_end += of[1];
+    layout.counts.push_back(of[2]);
+  }
+  return layout;
 }
 
 /// The records rank `rank` of `ranks` reads by `split`, as [first, first + count).
@@ -254,29 +310,18 @@ void save_file(const basic_communicator<CommunicatorFormat>& comm,
   const MPI_Comm on = comm.native();
   const int rank = comm.rank();
   detail::record_sizes sizes;
-  detail::on_every_rank(on, rank, [&] {
-    sizes = detail::measure_records<Format>(records, rank, wire_versions::indexed_record_file);
-  });
-
-  std::uint64_t size = sizes.part_bytes;
-  std::uint64_t part_at = 0;
-  detail::check(MPI_Exscan(&size, &part_at, 1, MPI_UINT64_T, MPI_SUM, on), "MPI_Exscan");
-  if (rank == 0) part_at = 0;  // MPI leaves rank 0's result undefined
-  std::uint64_t records_end = size;
-  detail::check(MPI_Allreduce(MPI_IN_PLACE, &records_end, 1, MPI_UINT64_T, MPI_SUM, on),
-                "MPI_Allreduce");
-  std::uint64_t count = sizes.payloads.size();
-  std::vector<std::uint64_t> counts(static_cast<std::size_t>(comm.size()));
-  detail::check(MPI_Allgather(&count, 1, MPI_UINT64_T, counts.data(), 1, MPI_UINT64_T, on),
-                "MPI_Allgather");
-
-  std::filesystem::path target;
-  detail::on_every_rank(on, rank, [&] { target = bale::detail::save_target(path); });
-  const std::string temporary = detail::temporary_for(on, rank, target);
   std::exception_ptr failure;
-  detail::write_parts<Format>(on, rank, temporary, records, sizes, part_at, counts, records_end,
-                              settings.sync, failure);
-  if (rank == 0 && !failure) {
+  try {
+    sizes = detail::measure_records<Format>(records, rank, wire_versions::indexed_record_file);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  const detail::file_layout layout = detail::agree_on_layout(on, rank, comm.size(), sizes, failure);
+  std::filesystem::path target;
+  const std::string temporary = detail::temporary_for(on, rank, path, target);
+  detail::write_parts<Format>(on, rank, temporary, records, sizes, layout, settings.sync, failure);
+  int failed = detail::first_failing(on, rank, failure);  // the writes, on every rank
+  if (failed == INT_MAX && rank == 0) {
     try {
       if (::rename(temporary.c_str(), target.c_str()) != 0)
         bale::detail::io_failure(path, "cannot rename the temporary file");
@@ -285,10 +330,10 @@ void save_file(const basic_communicator<CommunicatorFormat>& comm,
       failure = std::current_exception();
     }
   }
-  int failed = failure ? 1 : 0;
-  detail::check(MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, on), "MPI_Allreduce");
-  if (failed && rank == 0) ::unlink(temporary.c_str());
-  detail::agree(on, rank, failure);
+  if (failed == INT_MAX) failed = detail::first_failing(on, rank, failure);  // the rename
+  if (failed == INT_MAX) return;
+  if (rank == 0) ::unlink(temporary.c_str());  // a failed rename leaves it too
+  detail::share_failure(on, rank, failed, failure);
 }
 /// Any other span: of values that are not const, or of a fixed extent.
 template <format Format = binary, class CommunicatorFormat, class T, std::size_t Extent>
