@@ -173,6 +173,18 @@ struct bench {
     if (count == 0) check_h5(H5Sselect_none(memory_space), "H5Sselect_none");
     return {file_space, memory_space};
   }
+  // Moves this rank's slice of `dataset` in one collective transfer: move(transfer, memory
+  // space, file space).
+  template <class Move>
+  static void collective_slice(hid_t dataset, hsize_t first, hsize_t count, Move&& move) {
+    const h5_slice s = slice_of(dataset, first, count);
+    const hid_t transfer = H5Pcreate(H5P_DATASET_XFER);
+    check_h5(H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio");
+    move(transfer, s.memory_space, s.file_space);
+    H5Pclose(transfer);
+    H5Sclose(s.memory_space);
+    H5Sclose(s.file_space);
+  }
   void h5_write_dataset(hid_t file, const char* name, hid_t type, hsize_t total, hsize_t first,
                         hsize_t count, const void* data) {
     const hid_t space = H5Screate_simple(1, &total, nullptr);
@@ -180,13 +192,9 @@ struct bench {
     check_h5(H5Pset_fill_time(create, H5D_FILL_TIME_NEVER), "H5Pset_fill_time");
     const hid_t dataset = H5Dcreate2(file, name, type, space, H5P_DEFAULT, create, H5P_DEFAULT);
     check_h5(dataset, "H5Dcreate2");
-    const h5_slice s = slice_of(dataset, first, count);
-    const hid_t transfer = H5Pcreate(H5P_DATASET_XFER);
-    check_h5(H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio");
-    check_h5(H5Dwrite(dataset, type, s.memory_space, s.file_space, transfer, data), "H5Dwrite");
-    H5Pclose(transfer);
-    H5Sclose(s.memory_space);
-    H5Sclose(s.file_space);
+    collective_slice(dataset, first, count, [&](hid_t transfer, hid_t memory, hid_t in_file) {
+      check_h5(H5Dwrite(dataset, type, memory, in_file, transfer, data), "H5Dwrite");
+    });
     H5Dclose(dataset);
     H5Pclose(create);
     H5Sclose(space);
@@ -195,13 +203,9 @@ struct bench {
                        void* data) {
     const hid_t dataset = H5Dopen2(file, name, H5P_DEFAULT);
     check_h5(dataset, "H5Dopen2");
-    const h5_slice s = slice_of(dataset, first, count);
-    const hid_t transfer = H5Pcreate(H5P_DATASET_XFER);
-    check_h5(H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio");
-    check_h5(H5Dread(dataset, type, s.memory_space, s.file_space, transfer, data), "H5Dread");
-    H5Pclose(transfer);
-    H5Sclose(s.memory_space);
-    H5Sclose(s.file_space);
+    collective_slice(dataset, first, count, [&](hid_t transfer, hid_t memory, hid_t in_file) {
+      check_h5(H5Dread(dataset, type, memory, in_file, transfer, data), "H5Dread");
+    });
     H5Dclose(dataset);
   }
 
