@@ -7,7 +7,7 @@
 //   bale::mpi::save_file(comm, "state.bales", my_cells);           // std::vector<cell>, any size
 //   std::vector<cell> mine = bale::mpi::load_file<cell>(comm, "state.bales");
 //
-// Writing: the records' sizes counted and exchanged with a 64-bit exclusive scan, each rank's
+// Writing: the records' sizes counted and gathered from every rank (64-bit), each rank's
 // records encoded piece by piece and written at their offset with MPI_File_write_at_all (a large
 // array from its own memory; bale/mpi/detail/file_write.hpp), the index written by the ranks of its
 // parts, the file synced and renamed over `path` only when every rank succeeded. A rank that
