@@ -155,8 +155,9 @@ class record_file {
   std::size_t read_payload(std::size_t at, std::size_t size) {
     if (size <= small_payload) {
       const std::byte* in_window = nullptr;
-      payload_view_ = std::span<const std::byte>(in_window, read_window(at, size, in_window));
-      return payload_view_.size();
+      const std::size_t got = read_window(at, size, in_window);
+      payload_view_ = std::span<const std::byte>(in_window, got);
+      return got;
     }
     if (at <= file_size_ && size <= file_size_ - at) {
       std::byte* into = nullptr;
@@ -167,8 +168,9 @@ class record_file {
         payload_.resize(size);
         into = payload_.data();
       }
-      payload_view_ = std::span<const std::byte>(into, read_at(fd_.get(), path_, into, size, at));
-      return payload_view_.size();
+      const std::size_t got = read_at(fd_.get(), path_, into, size, at);
+      payload_view_ = std::span<const std::byte>(into, got);
+      return got;
     }
     std::size_t have = 0;
     while (have < size) {
