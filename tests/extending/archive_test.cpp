@@ -3,7 +3,8 @@
 // archive contract (core/archive.hpp) alone. One token per line: `i -5`, `u 7`, `f <hex float>`,
 // `b 1`, `s <bytes>` then the bytes, `[ n` / `( n` / `{ n` before n elements, tuple values or map
 // entries, `<` ... `>` around a type's members with `k name` before each named one, `-` for an
-// empty optional and `+` before a present one's value, `v i` before a variant's alternative;
+// empty optional and `+` before a present one's value, `v i` before a variant's alternative, `0`
+// for std::monostate (an enum is its number);
 // a pointer is `p -` (null), `p r n` (object n, met before), `p c n` (a unique pointer's claim on
 // object n) or `p n n [type]` (a new object), the outermost pointer's bodies after it.
 #include <gtest/gtest.h>
@@ -133,6 +134,11 @@ class writer : public archive_base<writer<Sink>> {
     line('v', std::to_string(index));
     f();
   }
+  template <class E>
+  void write_enum(E e) {
+    write_scalar(static_cast<std::underlying_type_t<E>>(e));
+  }
+  void write_none() { line('0', ""); }
 
   // The graph numbers objects and keeps their bodies; the format only spells the pointers.
   void write_null_pointer(bale::detail::pointer_role) { line('p', "-"); }
@@ -300,6 +306,13 @@ class reader : public archive_base<reader> {
     if (i >= alternatives) fail(bale::errc::invalid_value, "no alternative " + std::to_string(i));
     on_index(i);
   }
+  template <class E>
+  void read_enum(E& e) {
+    std::underlying_type_t<E> raw;
+    read_scalar(raw);
+    e = static_cast<E>(raw);
+  }
+  void read_none() { expect('0'); }
 
   template <class Handler>
   void read_pointer(bale::detail::pointer_role, Handler& handler) {
@@ -416,6 +429,22 @@ TEST(ExtendingArchive, EveryTypeThroughTheContract) {
   EXPECT_EQ(
       (bale::deserialize<std::vector<order>, lines::format>(bale::serialize<lines::format>(many))),
       many);
+}
+
+enum class colour : std::uint8_t { red = 3, blue = 9 };
+struct painted {
+  colour c;
+  std::variant<std::monostate, colour> maybe;
+  bool operator==(const painted&) const = default;
+};
+
+TEST(ExtendingArchive, EnumsAndEmptyAlternativesThroughTheirVerbs) {
+  const painted p{colour::blue, std::monostate{}};
+  const auto bytes = bale::serialize<lines::format>(p);
+  EXPECT_EQ(text_of(bytes), "< \nk c\nu 9\nk maybe\nv 0\n0 \n> \n");
+  EXPECT_EQ((bale::deserialize<painted, lines::format>(bytes)), p);
+  const painted q{colour::red, colour::blue};
+  EXPECT_EQ((bale::deserialize<painted, lines::format>(bale::serialize<lines::format>(q))), q);
 }
 
 struct links {

@@ -7,9 +7,8 @@
 //
 // Traits of both sides
 //   is_loading, is_saving  exactly one is true
-//   self_describing        names and structure are on the wire (JSON, MessagePack): enums with
-//                          listed names travel as names, std::monostate as an explicit null, and
-//                          omit_defaults types write every member (readers fill absent ones)
+//   self_describing        names and structure are on the wire (JSON, MessagePack): omit_defaults
+//                          types write every member (readers fill absent ones)
 //   bulk<T>                a contiguous run of T moves as one memcpy between memory and the wire
 //   human_readable         optional, false when not declared: values are text meant for people
 //                          (JSON), so a type with a conventional text form writes it (a
@@ -18,6 +17,10 @@
 // Output verbs (each writes one value; callbacks run exactly once, in the order given)
 //   write_scalar(v)                  bool, characters, integers, floats
 //   write_text(string_view)          a string of any character type
+//   write_enum(e)                    an enumerator: its underlying value, or in a format that
+//                                    names things, the name its enum lists (bale::enum_names)
+//   write_none()                     a value that holds nothing (std::monostate): no bytes, or a
+//                                    null where a value must stand
 //   write_sequence(n, f)             n elements follow; f() writes them with ar(element)
 //   write_contiguous_sequence(p, n)  n elements at p, as write_sequence would write them
 //   write_contiguous(p, n)           n elements at p whose count both sides know (no length)
@@ -42,7 +45,8 @@
 //
 // Input verbs (the same shapes; the archive checks lengths against the input and charges what the
 // callbacks will allocate to the read_context's budget before calling them)
-//   read_scalar(v), read_text(basic_string&), read_view<T>() -> span into the input
+//   read_scalar(v), read_text(basic_string&), read_enum(e), read_none(),
+//   read_view<T>() -> span into the input
 //   read_sequence<E>(on_count, on_element)   on_count(n) at most once, before any element, with a
 //                                            count the input has paid for (a hint: formats that
 //                                            learn the count at the end do not call it);
@@ -103,6 +107,7 @@ struct index_reader {
 struct opaque {
   opaque() = delete;  // user-declared: not an aggregate, so not reflected either
 };
+enum class an_enum : int {};
 struct two_names {
   static constexpr std::array<std::string_view, 2> value{"a", "b"};
 };
@@ -158,6 +163,8 @@ concept output_archive =
   ar.write_scalar(0.0);
   ar.write_scalar(true);
   ar.write_text(std::string_view{});
+  ar.write_enum(detail::contract::an_enum{});
+  ar.write_none();
   ar.write_sequence(n, f);
   ar.write_contiguous_sequence(p, n);
   ar.write_contiguous(p, n);
@@ -178,12 +185,15 @@ concept output_archive =
 template <class A>
 concept input_archive =
     reads_pointers<A> && A::is_loading && !A::is_saving &&
-    requires(A & ar, int& i, int* p, std::size_t n, std::string& s, detail::contract::action f) {
+    requires(A & ar, int& i, int* p, std::size_t n, std::string& s, detail::contract::action f,
+             detail::contract::an_enum& e) {
   { A::self_describing } -> std::convertible_to<bool>;
   { A::template bulk<detail::contract::opaque> } -> std::convertible_to<bool>;
   ar(i, i);
   ar.read_scalar(i);
   ar.read_text(s);
+  ar.read_enum(e);
+  ar.read_none();
   { ar.template read_view<char>() } -> std::same_as<std::span<const char>>;
   ar.template read_sequence<int>(detail::contract::count_hint{},
                                  detail::contract::element_reader{});

@@ -27,6 +27,7 @@
 #include "bale/core/error.hpp"
 #include "bale/core/member_rules.hpp"
 #include "bale/core/named_pointers.hpp"
+#include "bale/core/named_values.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
@@ -92,6 +93,11 @@ class json_reader : public archive_base<json_reader<Anchor>>,
       read_number(value);
     }
   }
+  template <class E>
+  void read_enum(E& value) {
+    read_named_enum(*this, value);
+  }
+  void read_none() { read_named_none(*this); }
 
   /// Elements until ']': on_count is a hint JSON cannot give, so it is not called.
   template <class Element, class OnCount, class OnElement>

@@ -23,6 +23,7 @@
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/named_pointers.hpp"
+#include "bale/core/named_values.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"
@@ -81,6 +82,12 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>>,
     put_direct<max_scalar_text>([&](char* out) { return format_scalar(out, value); });
     need_comma_ = true;
   }
+
+  template <class E>
+  void write_enum(E value) {
+    write_named_enum(*this, value);
+  }
+  void write_none() { write_named_none(*this); }
 
   template <class F>
   void write_sequence(std::size_t, F&& write_elements) {

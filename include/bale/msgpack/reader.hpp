@@ -26,6 +26,7 @@
 #include "bale/core/error.hpp"
 #include "bale/core/member_rules.hpp"
 #include "bale/core/named_pointers.hpp"
+#include "bale/core/named_values.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/fwd.hpp"
@@ -65,6 +66,11 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
   void read_scalar(T& value) {
     as_value([&] { value = read_number<T>(); });
   }
+  template <class E>
+  void read_enum(E& value) {
+    read_named_enum(*this, value);
+  }
+  void read_none() { read_named_none(*this); }
   template <class Ch, class Traits, class Alloc>
   void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
     as_value([&] {

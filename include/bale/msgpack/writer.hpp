@@ -19,6 +19,7 @@
 #include "bale/core/arithmetic.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/named_pointers.hpp"
+#include "bale/core/named_values.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"
@@ -56,6 +57,11 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>>,
   void write_scalar(T value) {
     as_value(false, [&] { put_scalar(value); });
   }
+  template <class E>
+  void write_enum(E value) {
+    write_named_enum(*this, value);
+  }
+  void write_none() { write_named_none(*this); }
   template <class Ch, class Traits>
   void write_text(std::basic_string_view<Ch, Traits> text) {
     as_value(false, [&] {

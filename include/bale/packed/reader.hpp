@@ -97,6 +97,13 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   void read_scalar(T& value) {
     Codec::read_scalar(*this, value);
   }
+  template <class E>
+  void read_enum(E& value) {
+    std::underlying_type_t<E> raw;
+    Codec::read_scalar(*this, raw);
+    value = static_cast<E>(raw);
+  }
+  void read_none() noexcept {}
 
   /// Reads a length, then calls on_count(n) once and on_element(ar) n times.
   template <class Element, class OnCount, class OnElement>

@@ -51,6 +51,13 @@ class packed_writer : public archive_base<packed_writer<Codec, Sink, Anchor>> {
   [[gnu::always_inline]] inline void write_scalar(T value) {
     Codec::write_scalar(sink_, value);
   }
+  /// An enumerator as its underlying value: names are not on the wire.
+  template <class E>
+  [[gnu::always_inline]] inline void write_enum(E value) {
+    Codec::write_scalar(sink_, static_cast<std::underlying_type_t<E>>(value));
+  }
+  /// A value that holds nothing (std::monostate) takes no bytes.
+  void write_none() noexcept {}
 
   /// A dynamic number of elements; `write_elements()` writes them.
   template <class F>

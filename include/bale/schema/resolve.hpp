@@ -122,6 +122,13 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
          detail::error_text(
              {"the enum value ", raw, " has no name in the data's schema that the type lists"}));
   }
+  template <class E>
+  void read_enum(E& value) {
+    std::underlying_type_t<E> raw;
+    read_scalar(raw);
+    value = static_cast<E>(raw);
+  }
+  void read_none() noexcept {}
   template <class Ch, class Traits, class Alloc>
   void read_text(std::basic_string<Ch, Traits, Alloc>& text) {
     inner_.read_text(text);

@@ -3,7 +3,6 @@
 // Scalars: bool, the character types, every integer width, float, double, enums, std::byte.
 
 #include <cstddef>
-#include <string>
 #include <type_traits>
 
 #include "bale/core/arithmetic.hpp"
@@ -30,8 +29,8 @@ struct serializer<T> {
   }
 };
 
-/// Enums (scoped or not, std::byte included) travel as their underlying type; in text formats an
-/// enum with listed names (bale::enum_names) travels as its name.
+/// Enums (scoped or not, std::byte included): the archive's enum verb writes the underlying value,
+/// or, in formats that name things, the name an enum lists (bale::enum_names).
 template <class T>
 requires std::is_enum_v<T>
 struct serializer<T> {
@@ -41,28 +40,11 @@ struct serializer<T> {
 
   template <class Archive>
   static void save(Archive& ar, const T& value) {
-    if constexpr (Archive::self_describing && named_enum<T>) {
-      const auto name = detail::enum_name_of(value);
-      if (!name) ar.fail(errc::invalid_value, detail::unnamed_enum_value_message(value));
-      ar.write_text(*name);
-    } else {
-      ar.write_scalar(static_cast<underlying>(value));
-    }
+    ar.write_enum(value);
   }
   template <class Archive>
   static void load(Archive& ar, T& value) {
-    if constexpr (Archive::self_describing && named_enum<T>) {
-      std::string name;
-      const std::size_t at = ar.offset();
-      ar.read_text(name);
-      const auto found = detail::enum_value_named<T>(name);
-      if (!found) ar.fail_at(errc::invalid_value, detail::unknown_enum_name_message<T>(name), at);
-      value = *found;
-    } else {
-      underlying raw;
-      ar.read_scalar(raw);
-      value = static_cast<T>(raw);
-    }
+    ar.read_enum(value);
   }
 };
 

@@ -18,15 +18,14 @@ template <>
 struct serializer<std::monostate> {
   using schema_shape = schema::none;
 
-  // Nothing in byte formats; null in text formats, where a value must stand in its place.
+  // Nothing in byte formats; null in formats that name things, where a value must stand.
   template <class Archive>
   static void save(Archive& ar, const std::monostate&) {
-    if constexpr (Archive::self_describing) ar.write_optional(false, [] {});
+    ar.write_none();
   }
   template <class Archive>
   static void load(Archive& ar, std::monostate&) {
-    if constexpr (Archive::self_describing)
-      ar.read_optional([&] { ar.fail(errc::invalid_value, "expected null for std::monostate"); });
+    ar.read_none();
   }
 };
 
