@@ -141,13 +141,13 @@ class writer : public archive_base<writer<Sink>> {
   void write_none() { line('0', ""); }
 
   // The graph numbers objects and keeps their bodies; the format only spells the pointers.
-  void write_null_pointer(bale::detail::pointer_role) { line('p', "-"); }
-  void write_object_reference(bale::detail::pointer_role, std::uint32_t n, bool claim) {
+  void write_null_pointer(bale::pointer_role) { line('p', "-"); }
+  void write_object_reference(bale::pointer_role, std::uint32_t n, bool claim) {
     line('p', (claim ? "c " : "r ") + std::to_string(n));
   }
   template <class F>
-  void write_new_object(bale::detail::pointer_role, std::uint32_t n,
-                        const bale::detail::object_type& type, bool outermost, F&& write_bodies) {
+  void write_new_object(bale::pointer_role, std::uint32_t n, const bale::object_type& type,
+                        bool outermost, F&& write_bodies) {
     std::string text = "n " + std::to_string(n);
     if (type.tagged) text += " " + std::string(type.name);
     line('p', text);
@@ -315,7 +315,7 @@ class reader : public archive_base<reader> {
   void read_none() { expect('0'); }
 
   template <class Handler>
-  void read_pointer(bale::detail::pointer_role, Handler& handler) {
+  void read_pointer(bale::pointer_role, Handler& handler) {
     const std::size_t at = offset();
     const std::string_view text = expect('p');
     if (text == "-") return;
@@ -327,7 +327,7 @@ class reader : public archive_base<reader> {
     if (r.ec != std::errc{} || r.ptr != text.data() + space)
       fail_at(bale::errc::invalid_value, "bad pointer", at);
     if (text[0] != 'n') return handler.reference(n, at);
-    bale::detail::object_type_read type;
+    bale::object_type_read type;
     type.by_name = true;
     type.at = at;
     if (handler.typed() && space < text.size()) type.name = std::string(text.substr(space + 1));

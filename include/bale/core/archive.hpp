@@ -183,10 +183,9 @@ concept output_archive =
 
 /// An archive that reads: the verbs serializer<T>::load may call.
 template <class A>
-concept input_archive =
-    reads_pointers<A> && A::is_loading && !A::is_saving &&
-    requires(A & ar, int& i, int* p, std::size_t n, std::string& s, detail::contract::action f,
-             detail::contract::an_enum& e) {
+concept input_archive = reads_pointers<A> && A::is_loading && !A::is_saving &&
+                        requires(A & ar, int& i, int* p, std::size_t n, std::string& s,
+                                 detail::contract::action f, detail::contract::an_enum& e) {
   { A::self_describing } -> std::convertible_to<bool>;
   { A::template bulk<detail::contract::opaque> } -> std::convertible_to<bool>;
   ar(i, i);

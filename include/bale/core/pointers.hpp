@@ -14,12 +14,13 @@
 // many), so a list of any length is written in a loop. Formats that name things share one form
 // (core/named_pointers.hpp); the byte formats' form is in packed/.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace bale::detail {
+namespace bale {
 
 /// Who a pointer is: the owner of its object (unique_ptr, owning_ptr), one of its shared owners
 /// (shared_ptr, weak_ptr), or an observer (bale::observer) of an object owned elsewhere.
@@ -47,6 +48,13 @@ struct object_type_read {
   std::size_t at = 0;  // where the type began, for errors
 };
 
+}  // namespace bale
+
+namespace bale::detail {
+// The graph and the formats, inside detail, name them unqualified.
+using bale::object_type;
+using bale::object_type_read;
+using bale::pointer_role;
 }  // namespace bale::detail
 
 // What read_pointer(role, handler) may call on the graph's handler, `h`:

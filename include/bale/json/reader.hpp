@@ -287,12 +287,11 @@ class json_reader : public archive_base<json_reader<Anchor>>,
         // open() and next_element() leave pos_ on the name.
         const std::size_t at = offset();
         std::string_view key;
-        const std::size_t index = member_named<Names, count>(expected, key);
+        const std::size_t index = member_of_key<Names, count>(expected, key);
         skip_space();
         expect(':', "':' after the member name");
         if (index == count) {  // the value: process() and skip_value() skip space before it
-          if (!skips_unknown_member(context_, options_.skip_unknown_members))
-            fail_at(errc::invalid_value, error_text({"unknown member \"", key, "\""}), at);
+          if (!rules().skips_unknown()) fail_at(errc::invalid_value, rules().unknown_text(key), at);
           skip_value();
         } else {
           if (seen[index])
@@ -308,19 +307,15 @@ class json_reader : public archive_base<json_reader<Anchor>>,
       } while (next_element('}'));
     }
     if (!seen.all()) {
-      for (std::size_t k = 0; k < count; ++k) {
-        if (seen[k]) continue;
-        if (member_required<Names>(k))
-          fail_at(errc::invalid_value,
-                  error_text({"missing required member \"", Names::value[k], "\""}), offset() - 1);
-        if (keeps_missing_member(context_, options_.allow_missing_members)) continue;
-        bool none = false;
-        std::size_t i = 0;
-        ((i++ == k ? (void)(none = read_absent(members)) : void()), ...);
-        if (!none)
-          fail_at(errc::invalid_value, error_text({"missing member \"", Names::value[k], "\""}),
-                  offset() - 1);
-      }
+      const member_rules the_rules = rules();
+      std::size_t k = 0;
+      [[maybe_unused]] const auto settle = [&](auto& member) {
+        if (seen[k]) return;
+        if (auto refused =
+                the_rules.settle_missing(Names::value[k], member_required<Names>(k), member))
+          fail_at(errc::invalid_value, std::move(*refused), offset() - 1);
+      };
+      ((settle(members), ++k), ...);
     }
     frames_.pop_back();
     leave();
@@ -330,7 +325,7 @@ class json_reader : public archive_base<json_reader<Anchor>>,
   // expected name, quotes included, is compared in place first: a byte-exact match is that string
   // token (a C++ name has nothing to escape), so nearly every key is never scanned.
   template <class Names, std::size_t count>
-  std::size_t member_named(std::size_t expected, std::string_view& key) {
+  std::size_t member_of_key(std::size_t expected, std::string_view& key) {
     if (expected < count) {
       key = Names::value[expected];
       if (static_cast<std::size_t>(end_ - pos_) >= key.size() + 2 && pos_[0] == '"' &&
@@ -340,10 +335,7 @@ class json_reader : public archive_base<json_reader<Anchor>>,
       }
     }
     key = read_key();
-    std::size_t index = count;
-    for (std::size_t k = 0; k < count; ++k)
-      if (same_name(Names::value[k], key)) index = k;
-    return index == count ? member_by_former_name<Names>(key) : index;
+    return bale::detail::member_named<Names>(key);
   }
 
   // The leading members that come in declaration order in minified text, just after '{': each
@@ -402,20 +394,14 @@ class json_reader : public archive_base<json_reader<Anchor>>,
       pos_ = resume;
       return;
     }
-    if (!options_.allow_missing_members && !read_absent(value))
-      fail_at(errc::invalid_value, error_text({"missing member \"", name, "\""}), top.object_at);
+    if (auto refused = rules().settle_missing(name, false, value))
+      fail_at(errc::invalid_value, std::move(*refused), top.object_at);
   }
 
-  // An absent member of type std::optional is the usual way JSON says "none": it reads as empty.
-  // Any other absent member is an error (unless allow_missing_members, which keeps every value).
-  template <class T>
-  static bool read_absent(T& value) {
-    if constexpr (is_std_optional<T>) {
-      value.reset();
-      return true;
-    } else {
-      return false;
-    }
+  // What becomes of members the text and the type do not share (core/member_rules.hpp).
+  member_rules rules() const noexcept {
+    return member_rules::in(context_, options_.skip_unknown_members,
+                            options_.allow_missing_members);
   }
 
   /// A versioned type's version: its object's "bale_version" member, or its array's first value.
@@ -510,10 +496,6 @@ class json_reader : public archive_base<json_reader<Anchor>>,
   /// and checking for repeats takes n log n, not n^2; below it a scan is cheaper.
   static constexpr std::size_t scanned_members = 16;
 
-  // Member names are short: words compared inline beat a call to memcmp.
-  static bool same_name(std::string_view a, std::string_view b) noexcept {
-    return a.size() == b.size() && same_bytes(a.data(), b.data(), a.size());
-  }
   template <class T>
   void process_managed(T& value) {
     at_value_ = true;
@@ -624,9 +606,8 @@ class json_reader : public archive_base<json_reader<Anchor>>,
     frames_.push_back(f);
     read_members();
     for (std::size_t k = f.first_member; k < members_.size(); ++k)
-      if (!members_[k].used && !options_.skip_unknown_members)
-        fail_at(errc::invalid_value, error_text({"unknown member \"", members_[k].key, "\""}),
-                members_[k].value_at);
+      if (!members_[k].used && !rules().skips_unknown())
+        fail_at(errc::invalid_value, rules().unknown_text(members_[k].key), members_[k].value_at);
     members_.resize(f.first_member);
     frames_.pop_back();
     skipped_.leave_composite();

@@ -206,15 +206,15 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
       as_value([&] { within_field(name, [&] { process(value); }); });
       return;
     }
-    const std::byte* at = level_->find(name);
-    if constexpr (is_std_optional<T>) {
-      if (at == nullptr) {  // an absent optional member is none, as in JSON
-        value.reset();
-        return;
-      }
+    msgpack_member* const found = level_->find(name);
+    if (found == nullptr) {
+      if (auto refused = rules().settle_missing(name, false, value))
+        fail(errc::invalid_value, std::move(*refused));
+      return;
     }
-    if (at == nullptr)
-      fail(errc::invalid_value, error_text({"missing member \"", name, "\" (or read twice)"}));
+    if (found->used) fail(errc::invalid_value, error_text({"field \"", name, "\" read twice"}));
+    found->used = true;
+    const std::byte* const at = found->value_at;
     const std::byte* resume = position();
     level* outer = level_;
     seek(at);
@@ -252,14 +252,9 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
     std::vector<msgpack_member>* members = nullptr;
     std::size_t first = 0;
     // Where the member's value starts, marking it read; null if the map has no such member.
-    const std::byte* find(std::string_view name) {
-      for (std::size_t k = first; k < members->size(); ++k) {
-        msgpack_member& m = (*members)[k];
-        if (m.name != name) continue;
-        if (m.used) return nullptr;
-        m.used = true;
-        return m.value_at;
-      }
+    msgpack_member* find(std::string_view name) {
+      for (std::size_t k = first; k < members->size(); ++k)
+        if ((*members)[k].name == name) return &(*members)[k];
       return nullptr;
     }
   };
@@ -318,16 +313,12 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
     for (std::size_t entry = 0; entry < entries; ++entry) {
       const std::size_t at = offset();
       const std::string_view key = read_key();
-      std::size_t index = expected < count && Names::value[expected] == key ? expected : count;
-      for (std::size_t k = 0; index == count && k < count; ++k)
-        if (Names::value[k] == key) index = k;
-      if (index == count) index = member_by_former_name<Names>(key);
-      if (index == count && skips_unknown_member(context())) {
+      const std::size_t index = member_named<Names>(key, expected);
+      if (index == count) {
+        if (!rules().skips_unknown()) fail_at(errc::invalid_value, rules().unknown_text(key), at);
         skip_value();
         continue;
       }
-      if (index == count)
-        fail_at(errc::invalid_value, error_text({"unknown member \"", key, "\""}), at);
       if (seen[index])
         fail_at(errc::invalid_value, error_text({"duplicate member \"", key, "\""}), at);
       seen[index] = true;
@@ -335,15 +326,18 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
       std::size_t k = 0;
       ((k++ == index ? within_field(Names::value[index], [&] { process(members); }) : void()), ...);
     }
-    for (std::size_t k = 0; k < count; ++k) {
-      if (seen[k]) continue;
-      if (member_required<Names>(k))
-        fail(errc::invalid_value,
-             error_text({"missing required member \"", Names::value[k], "\""}));
-      if (!keeps_missing_member(context()))
-        fail(errc::invalid_value, error_text({"missing member \"", Names::value[k], "\""}));
-    }
+    const member_rules the_rules = rules();
+    std::size_t k = 0;
+    [[maybe_unused]] const auto settle = [&](auto& member) {
+      if (seen[k]) return;
+      if (auto refused =
+              the_rules.settle_missing(Names::value[k], member_required<Names>(k), member))
+        fail(errc::invalid_value, std::move(*refused));
+    };
+    ((settle(members), ++k), ...);
   }
+  // What becomes of members the data and the type do not share (core/member_rules.hpp).
+  member_rules rules() const noexcept { return member_rules::in(context()); }
 
   template <class F>
   void read_named_composite(F& read_members) {
@@ -354,8 +348,8 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
     const std::byte* after = position();
     with_level(named, read_members);
     for (std::size_t k = named.first; k < members_.size(); ++k)
-      if (!members_[k].used)
-        fail_at(errc::invalid_value, error_text({"unknown member \"", members_[k].name, "\""}),
+      if (!members_[k].used && !rules().skips_unknown())
+        fail_at(errc::invalid_value, rules().unknown_text(members_[k].name),
                 offset_of(members_[k].value_at));
     members_.resize(named.first);
     skipped_.leave_composite();

@@ -13,6 +13,7 @@
 // are checked by their underlying integers (a value whose name the reader lacks fails when it is
 // read, not here).
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <limits>
@@ -20,6 +21,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "bale/core/member_rules.hpp"
 #include "bale/core/schema_shape.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/schema/resolution.hpp"
@@ -132,18 +134,12 @@ constexpr std::size_t reader_index(std::size_t wi) {
   using reader_names = typename record_parts<RT>::names;
   constexpr std::size_t count = std::size(reader_names::value);
   const std::string_view name = record_parts<WT>::names::value[wi];
-  const auto named = [&](std::string_view wanted) {
-    for (std::size_t k = 0; k < count; ++k)
-      if (reader_names::value[k] == wanted) return k;
-    return count;
-  };
-  if (const std::size_t k = named(name); k != count) return k;
-  for (const former_name& rename : former_names<RT>)
-    if (rename.was == name)
-      if (const std::size_t k = named(rename.member); k != count) return k;
+  // As a reader of a format that names members finds it (core/member_rules.hpp), then by the
+  // writer's own former names.
+  if (const std::size_t k = member_named<reader_names>(name, wi); k != count) return k;
   for (const former_name& rename : former_names<WT>)
     if (rename.member == name)
-      if (const std::size_t k = named(rename.was); k != count) return k;
+      if (const std::size_t k = member_named<reader_names>(rename.was); k != count) return k;
   return count;
 }
 
@@ -293,19 +289,20 @@ constexpr readability by_shape(schema::variant<A...>*, schema::variant<B...>*) {
     }
   (std::index_sequence_for<B...>{});
 }
-// The first of RT's required members that no member of WT reads into, if one is.
+// The first of RT's members that no member of WT reads into and that the rules every format
+// reads by (core/member_rules.hpp) refuse to go without: a required one.
 template <class RT, class WT>
-constexpr readability required_written() {
+constexpr readability missing_members_settled() {
   using reader_names = typename record_parts<RT>::names;
   constexpr std::size_t writer_count = std::size(record_parts<WT>::names::value);
-  for (const std::string_view required : required_members<RT>) {
-    bool written = false;
-    for (std::size_t wi = 0; wi < writer_count; ++wi) {
-      const std::size_t j = reader_index<RT, WT>(wi);
-      written =
-          written || (j < std::size(reader_names::value) && reader_names::value[j] == required);
-    }
-    if (!written) return inside(required, fails("a required member the data lacks"));
+  constexpr std::size_t reader_count = std::size(reader_names::value);
+  constexpr member_rules rules = member_rules::of_other_schema();
+  std::array<bool, reader_count + 1> written{};
+  for (std::size_t wi = 0; wi < writer_count; ++wi)
+    written[std::min(reader_index<RT, WT>(wi), reader_count)] = true;
+  for (std::size_t j = 0; j < reader_count; ++j) {
+    if (!written[j] && refused(rules.when_missing(member_required<reader_names>(j), false)))
+      return inside(reader_names::value[j], fails("a required member the data lacks"));
   }
   return {};
 }
@@ -316,7 +313,7 @@ constexpr readability by_shape(schema::record<A, OA>*, schema::record<B, OB>*) {
   const readability matching = members_match<A, B>();
   if (!matching.ok) return matching;
   const readability r = members<A, B, Seen>(std::make_index_sequence<count_of<parts>>{});
-  return r.ok ? required_written<A, B>() : r;
+  return r.ok ? missing_members_settled<A, B>() : r;
 }
 template <class R, class W, class Seen, class RA, class PA, class RB, class PB>
 constexpr readability by_shape(schema::duration<RA, PA>*, schema::duration<RB, PB>*) {

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "bale/core/error.hpp"
+#include "bale/core/member_rules.hpp"
 #include "bale/schema/tree.hpp"
 
 namespace bale::detail {
@@ -328,7 +329,8 @@ class resolution {
     for (std::size_t i = 0; i < a.names.size(); ++i) {
       bool by_writer_rename = false;
       const std::uint32_t j = reader_member_for(b, a, i, by_writer_rename);
-      if (j == b.names.size()) {
+      if (j == b.names.size()) {  // a member only the data has: skipped
+        static_assert(member_rules::of_other_schema().skips_unknown());
         steps_[step].reader_member.push_back(no_step);
         steps_[step].children.push_back(no_step);
         continue;
@@ -345,8 +347,11 @@ class resolution {
     }
     if (matched == 0 && !(a.names.empty() && b.names.empty()))
       refuse(w, r, path, "another record: no member of the data is a member of the type");
+    // The members the writer lacked, by the rules every format reads by (core/member_rules.hpp);
+    // those not refused are reset to the type's defaults when read.
+    constexpr member_rules rules = member_rules::of_other_schema();
     for (std::size_t j = 0; j < b.names.size(); ++j)
-      if (b.required[j] && written_by[j] == no_step)
+      if (written_by[j] == no_step && refused(rules.when_missing(b.required[j], false)))
         refuse(w, r, prefix + b.names[j], "a required member the data lacks");
   }
 
