@@ -38,7 +38,7 @@ inline void allow_other_members(read_context& context) {
 
 /// What becomes of a member that the type has and the data lacks.
 enum class missing_member { keeps_value, reads_empty, refused, refused_as_required };
-constexpr bool refused(missing_member fate) noexcept {
+constexpr bool is_refused(missing_member fate) noexcept {
   return fate == missing_member::refused || fate == missing_member::refused_as_required;
 }
 

@@ -251,7 +251,7 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
     std::size_t values = 0;
     std::vector<msgpack_member>* members = nullptr;
     std::size_t first = 0;
-    // Where the member's value starts, marking it read; null if the map has no such member.
+    // The map's entry of that name, or null if the map has none.
     msgpack_member* find(std::string_view name) {
       for (std::size_t k = first; k < members->size(); ++k)
         if ((*members)[k].name == name) return &(*members)[k];

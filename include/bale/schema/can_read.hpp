@@ -301,7 +301,7 @@ constexpr readability missing_members_settled() {
   for (std::size_t wi = 0; wi < writer_count; ++wi)
     written[std::min(reader_index<RT, WT>(wi), reader_count)] = true;
   for (std::size_t j = 0; j < reader_count; ++j) {
-    if (!written[j] && refused(rules.when_missing(member_required<reader_names>(j), false)))
+    if (!written[j] && is_refused(rules.when_missing(member_required<reader_names>(j), false)))
       return inside(reader_names::value[j], fails("a required member the data lacks"));
   }
   return {};

@@ -351,7 +351,7 @@ class resolution {
     // those not refused are reset to the type's defaults when read.
     constexpr member_rules rules = member_rules::of_other_schema();
     for (std::size_t j = 0; j < b.names.size(); ++j)
-      if (written_by[j] == no_step && refused(rules.when_missing(b.required[j], false)))
+      if (written_by[j] == no_step && is_refused(rules.when_missing(b.required[j], false)))
         refuse(w, r, prefix + b.names[j], "a required member the data lacks");
   }
 
