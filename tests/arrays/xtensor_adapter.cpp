@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// xtensor's xarray (rank at run time) and xtensor (fixed rank) as arrays.
+// xtensor's xarray (rank at run time) and xtensor (fixed rank) as arrays, and views over them.
 
 #include <bale/all.hpp>
 #include <bale/arrays/xtensor.hpp>
@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <xtensor/xarray.hpp>
+#include <xtensor/xstrided_view.hpp>
 #include <xtensor/xtensor.hpp>
+#include <xtensor/xview.hpp>
 
 #include "support/roundtrip.hpp"
 
@@ -59,6 +61,53 @@ TEST(Xtensor, ARankChangeIsRefused) {
   const auto schema = bale::schema_of<xt::xarray<double>>().text();
   using rank2 = xt::xtensor<double, 2>;
   EXPECT_THROW((void)bale::deserialize_as<rank2>(bytes, schema), bale::error);
+}
+
+TEST(Xtensor, AViewIsWrittenAsTheArrayItShows) {
+  auto whole = counting(xt::xtensor<double, 2>::from_shape({4, 5}));
+  const auto view = xt::view(whole, xt::range(0, 4, 2), xt::range(1, 4));  // steps in both
+  const xt::xtensor<double, 2> copy = view;
+  EXPECT_EQ(bale::serialize(view), bale::serialize(copy));
+  EXPECT_EQ(bale::serialize<bale::json>(view), bale::serialize<bale::json>(copy));
+  using matrix = xt::xtensor<double, 2>;
+  EXPECT_EQ(bale::deserialize<matrix>(bale::serialize(view)), copy);
+  EXPECT_EQ(bale::schema_of<decltype(view)>().text(), bale::schema_of<matrix>().text());
+  // A transposed view is column-major memory: written as stored, with that layout.
+  const auto turned = xt::transpose(whole);
+  const auto bytes = bale::serialize(turned);
+  EXPECT_EQ(bytes[0], std::byte{1});
+  EXPECT_EQ(bale::deserialize<matrix>(bytes), turned);
+  // A view of an xarray has the rank of the data it shows.
+  auto any = counting(xt::xarray<std::int32_t>::from_shape({3, 4, 2}));
+  const auto slab = xt::strided_view(any, {1, xt::all(), xt::range(0, 2)});
+  EXPECT_EQ(bale::deserialize<xt::xarray<std::int32_t>>(bale::serialize(slab)), slab);
+  // Elements picked one by one have no memory to point at: not an array.
+  using picked = decltype(xt::view(whole, xt::keep(0, 2)));
+  static_assert(!bale::detail::xtensor_memory_view<picked>);
+}
+
+TEST(Xtensor, AViewIsReadIntoInPlaceAtItsOwnExtents) {
+  auto whole = counting(xt::xtensor<double, 2>::from_shape({4, 5}));
+  const auto before = whole;
+  auto view = xt::view(whole, xt::range(1, 4, 2), xt::range(0, 5, 2));  // 2 x 3 of the 4 x 5
+  using matrix = xt::xtensor<double, 2>;
+  const matrix values = {{-1, -2, -3}, {-4, -5, -6}};
+  for (const auto& bytes : {bale::serialize(values), bale::serialize<bale::msgpack>(values)}) {
+    whole = before;
+    if (bytes == bale::serialize(values))
+      bale::deserialize(bytes, view);
+    else
+      bale::deserialize<bale::msgpack>(bytes, view);
+    EXPECT_EQ(matrix(view), values);
+    EXPECT_EQ(whole(0, 0), before(0, 0));  // what the view does not show is untouched
+    EXPECT_EQ(whole(1, 1), before(1, 1));
+    EXPECT_EQ(whole(1, 2), -2);
+  }
+  // Data of other extents does not fit a view, which cannot be resized.
+  whole = before;
+  const auto wrong = bale::serialize(counting(xt::xtensor<double, 2>::from_shape({3, 3})));
+  EXPECT_THROW(bale::deserialize(wrong, view), bale::error);
+  EXPECT_EQ(whole, before);
 }
 
 }  // namespace
