@@ -142,3 +142,42 @@ TEST(EigenSparse, AnInvalidCompressedFormIsRefusedBeforeTheMatrixIsBuilt) {
 }
 
 }  // namespace
+
+namespace {
+
+using gray = Eigen::Matrix<std::uint8_t, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+TEST(EigenView, AConstMapIsReadAsAViewIntoTheInput) {
+  gray picture(3, 4);
+  for (Eigen::Index i = 0; i < picture.size(); ++i)
+    picture.data()[i] = static_cast<std::uint8_t>(i);
+  const auto bytes = bale::serialize(picture);
+  Eigen::Map<const gray> view(nullptr, 0, 0);
+  bale::deserialize(bytes, view);
+  EXPECT_EQ(reinterpret_cast<const std::byte*>(view.data() + view.size()),
+            bytes.data() + bytes.size());  // the input's own bytes
+  EXPECT_EQ(view, picture);
+  // A vector's two layouts are one memory: a row vector's data views as a column vector.
+  const Eigen::Matrix<std::uint8_t, 1, 5> row(1, 2, 3, 4, 5);
+  Eigen::Map<const Eigen::Matrix<std::uint8_t, 1, Eigen::Dynamic>> line(nullptr, 1, 0);
+  bale::deserialize(bale::serialize(row), line);
+  EXPECT_EQ(line, row);
+}
+
+TEST(EigenView, AMapCannotShowTheOtherLayoutOrOtherFixedSizes) {
+  gray picture = gray::Zero(2, 3);
+  const Eigen::Matrix<std::uint8_t, Eigen::Dynamic, Eigen::Dynamic> by_columns = picture;
+  Eigen::Map<const gray> view(nullptr, 0, 0);
+  try {
+    bale::deserialize(bale::serialize(by_columns), view);
+    FAIL() << "a row-major view of column-major data";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value) << e.what();
+    EXPECT_NE(std::string(e.what()).find("cannot be shown by the view"), std::string::npos)
+        << e.what();
+  }
+  Eigen::Map<const Eigen::Matrix<std::uint8_t, 2, 2, Eigen::RowMajor>> square(nullptr);
+  EXPECT_THROW(bale::deserialize(bale::serialize(picture), square), bale::error);
+}
+
+}  // namespace

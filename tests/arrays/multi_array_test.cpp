@@ -3,8 +3,10 @@
 
 #include <bale/all.hpp>
 #include <bale/arrays/multi_array.hpp>
+#include <bale/file/file.hpp>
 
 #include <cstdint>
+#include <filesystem>
 #include <numeric>
 #include <vector>
 
@@ -107,6 +109,67 @@ TEST(MultiArray, AnArrayOfTheSameExtentsIsReadInPlace) {
   const double* const before = a.data();
   bale::deserialize(bale::serialize(cube()), a);
   EXPECT_EQ(a.data(), before);
+}
+
+}  // namespace
+
+namespace {
+
+using image = boost::multi_array<std::uint8_t, 3>;
+using image_view = boost::const_multi_array_ref<std::uint8_t, 3>;
+
+image rgb(std::size_t rows, std::size_t cols, boost::general_storage_order<3> order) {
+  image a(boost::extents[rows][cols][3], order);
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j)
+      for (std::size_t c = 0; c < 3; ++c)
+        a[i][j][c] = static_cast<std::uint8_t>(i * 31 + j * 7 + c);
+  return a;
+}
+
+TEST(MultiArrayView, AConstRefIsReadAsAViewIntoTheInput) {
+  for (const auto order : {boost::general_storage_order<3>(boost::c_storage_order()),
+                           boost::general_storage_order<3>(boost::fortran_storage_order())}) {
+    const image original = rgb(4, 5, order);
+    const auto bytes = bale::serialize(original);
+    image_view view(static_cast<const std::uint8_t*>(nullptr), boost::extents[0][0][0]);
+    bale::deserialize(bytes, view);
+    // No copy: the view's elements are the input's bytes, in the order they were stored.
+    const auto* first = reinterpret_cast<const std::uint8_t*>(bytes.data());
+    EXPECT_GE(view.data(), first);
+    EXPECT_EQ(view.data() + view.num_elements(), first + bytes.size());
+    EXPECT_EQ(view.storage_order() == boost::c_storage_order(),
+              original.storage_order() == boost::c_storage_order());
+    expect_same_3d(view, original);
+  }
+}
+
+TEST(MultiArrayView, WhereTheElementsAreNotMemoryAViewIsRefused) {
+  const image original = rgb(2, 3, boost::c_storage_order());
+  image_view view(static_cast<const std::uint8_t*>(nullptr), boost::extents[0][0][0]);
+  // Text holds numbers, not memory.
+  try {
+    bale::deserialize<bale::json>(bale::serialize<bale::json>(original), view);
+    FAIL() << "a view into JSON text";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::wrong_type) << e.what();
+  }
+  // A double's view needs aligned memory; an array's elements follow its 33-byte head (rank 3),
+  // so in a buffer of its own they are not.
+  const auto doubles = bale::serialize(cube());
+  boost::const_multi_array_ref<double, 3> wide(static_cast<const double*>(nullptr),
+                                               boost::extents[0][0][0]);
+  try {
+    bale::deserialize(doubles, wide);
+    FAIL() << "a misaligned view";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::misaligned) << e.what();
+  }
+  // A view must not outlive the bytes: load_file frees them, so it refuses.
+  const auto path = std::filesystem::temp_directory_path() / "bale_image_view.bale";
+  bale::save_file(path, original);
+  EXPECT_THROW(bale::load_file(path, view), bale::error);
+  std::filesystem::remove(path);
 }
 
 }  // namespace

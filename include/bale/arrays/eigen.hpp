@@ -6,12 +6,14 @@
 // its own layout; a block or a strided map is gathered a block of elements at a time. A Matrix or
 // Array is resized to the data's extents when its sizes are dynamic and refuses extents its fixed
 // sizes cannot hold; a Map, Block or Ref is read into only at its own extents. A vector is a matrix
-// of one column (or one row).
+// of one column (or one row). A Map of const coefficients with no strides is read as a view into
+// the input (binary), in its own storage order.
 
 #include <Eigen/Core>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 
 #include "bale/arrays/serializer.hpp"
@@ -32,6 +34,13 @@ inline bool eigen_size_fits(int fixed, int maximum, std::uint64_t size) {
   if (fixed != Eigen::Dynamic) return size == static_cast<std::uint64_t>(fixed);
   return maximum == Eigen::Dynamic || size <= static_cast<std::uint64_t>(maximum);
 }
+
+/// A Map of const, unstrided, unaligned coefficients: what a view into the input can be.
+template <class T>
+inline constexpr bool eigen_const_map = false;
+template <class Plain>
+inline constexpr bool
+    eigen_const_map<Eigen::Map<const Plain, Eigen::Unaligned, Eigen::Stride<0, 0>>> = true;
 
 }  // namespace bale::detail
 
@@ -59,6 +68,17 @@ struct array_traits<T> {
         m.resize(static_cast<Eigen::Index>(wanted[0]), static_cast<Eigen::Index>(wanted[1]));
     }
     return {m.data(), extents(m), strides(m)};
+  }
+  static std::optional<T> view_over(const element_type* data, const array_extents<2>& wanted,
+                                    array_layout layout) requires detail::eigen_const_map<T> {
+    const array_layout own = T::IsRowMajor ? array_layout::row_major : array_layout::column_major;
+    // A vector's two layouts are the same memory.
+    const bool same_memory = layout == own || wanted[0] <= 1 || wanted[1] <= 1;
+    if (!same_memory ||
+        !detail::eigen_size_fits(T::RowsAtCompileTime, T::MaxRowsAtCompileTime, wanted[0]) ||
+        !detail::eigen_size_fits(T::ColsAtCompileTime, T::MaxColsAtCompileTime, wanted[1]))
+      return std::nullopt;
+    return T(data, static_cast<Eigen::Index>(wanted[0]), static_cast<Eigen::Index>(wanted[1]));
   }
 
  private:

@@ -5,11 +5,13 @@
 // Fortran order is written as one block, any other (a view's strides, descending indices) a block
 // of elements at a time. A multi_array is resized to the data's extents, keeping its storage order;
 // a ref, a view or a subarray is read into only when the extents are its own. Index bases are not
-// written: the element at the first index of each dimension is the first on the wire.
+// written: the element at the first index of each dimension is the first on the wire. A
+// const_multi_array_ref is read as a view into the input (binary), in either storage order.
 
 #include <boost/multi_array.hpp>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "bale/arrays/serializer.hpp"
 #include "bale/arrays/shape.hpp"
@@ -76,6 +78,19 @@ struct array_traits<boost::multi_array<T, N, Allocator>>
 template <class T, std::size_t N>
 struct array_traits<boost::multi_array_ref<T, N>>
     : detail::boost_array_traits<boost::multi_array_ref<T, N>, T, N> {};
+
+template <class T, std::size_t N>
+struct array_traits<boost::const_multi_array_ref<T, N, const T*>>
+    : detail::boost_array_traits<boost::const_multi_array_ref<T, N, const T*>, const T, N> {
+  using ref = boost::const_multi_array_ref<T, N, const T*>;
+  static std::optional<ref> view_over(const T* data, const array_extents<N>& extents,
+                                      array_layout layout) {
+    boost::array<typename ref::size_type, N> sizes;
+    for (std::size_t k = 0; k < N; ++k) sizes[k] = static_cast<typename ref::size_type>(extents[k]);
+    if (layout == array_layout::row_major) return ref(data, sizes, boost::c_storage_order());
+    return ref(data, sizes, boost::fortran_storage_order());
+  }
+};
 
 template <class T, std::size_t N, class Pointer>
 struct array_traits<boost::const_multi_array_ref<T, N, Pointer>>

@@ -11,19 +11,24 @@
 // block, a slice) is gathered in row-major order, a block of elements at a time. Reading into a
 // type of the other layout transposes. Nothing is allocated before the input has paid for it:
 // the array is sized when the format hands over a count it checked, and extents whose product
-// overflows are refused first.
+// overflows are refused first. A view of const elements whose adapter can point it at memory
+// (view_over) is read as a view into the input, with no copy, where the format holds the elements
+// as memory does (binary).
 
 #include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
 
 #include "bale/arrays/shape.hpp"
+#include "bale/core/archive_base.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/error_text.hpp"
 #include "bale/core/schema_shape.hpp"
@@ -41,6 +46,9 @@ namespace bale {
 /// and, to be read into:
 ///   static bool holds(const A&, const array_extents<R>&);    // can A take these extents?
 ///   static array_ref<E, R> reshape(A&, const array_extents<R>&);  // A sized to them
+/// or, for a view of const elements, to be read as a view into the input:
+///   static std::optional<A> view_over(const E*, const array_extents<R>&, array_layout);
+///                                    // A over elements of that shape and layout, or none
 template <class A>
 struct array_traits;
 
@@ -67,6 +75,15 @@ struct array_record {
 
 template <class A>
 using array_element = std::remove_const_t<typename array_traits<A>::element_type>;
+
+/// An array type that is read as a view into the input (array_traits<A>::view_over).
+template <class A>
+concept array_view = requires(const array_element<A>* data,
+                              const array_extents<array_traits<A>::rank>& extents) {
+  {
+    array_traits<A>::view_over(data, extents, array_layout::row_major)
+    } -> std::same_as<std::optional<A>>;
+};
 
 /// A member read through a stand-in that remembers it was read.
 template <class T>
@@ -245,13 +262,56 @@ struct serializer<detail::array_elements_in<A>> {
     if (!detail::element_count<detail::array_element<A>>(in.extents, count))
       ar.fail(errc::invalid_value, "an array's extents " + detail::extents_text(in.extents) +
                                        " hold more elements than memory can");
+    if constexpr (detail::array_view<A>) {
+      read_view(ar, in, count);
+    } else {
+      read_elements(ar, in, count);
+    }
+    in.data_seen = true;
+  }
+
+ private:
+  template <class Archive>
+  static void read_elements(Archive& ar, detail::array_elements_in<A>& in, std::size_t count) {
     if (!traits::holds(in.array, in.extents))
       ar.fail(errc::invalid_value, "an array's extents " + detail::extents_text(in.extents) +
                                        " do not fit the type read into (its extents are fixed)");
     detail::array_target<A> target(in.array, in.extents, in.layout, count);
     ar.template read_sequence_into<detail::array_element<A>>(target);
     target.finish(ar);
-    in.data_seen = true;
+  }
+
+  // The elements stay in the input: the view is pointed at them. A runtime error where the
+  // format cannot hold them as memory, as for std::span: a file's header picks its format only
+  // when it is read.
+  template <class Archive>
+  static void read_view(Archive& ar, detail::array_elements_in<A>& in, std::size_t count) {
+    using element = detail::array_element<A>;
+    if constexpr (!Archive::template bulk<element>) {
+      ar.fail(errc::wrong_type,
+              "an array of const elements is read as a view into the input, and this format "
+              "does not hold its elements as they are in memory: read it from binary, or read "
+              "into an array that owns its elements");
+    } else {
+      detail::require_views_allowed(ar);
+      const std::size_t at = ar.offset();
+      const std::span<const element> elements = ar.template read_view<element>();
+      if (elements.size() != count)
+        ar.fail_at(
+            errc::invalid_value,
+            detail::error_text({"an array of extents ", detail::extents_text(in.extents), " holds ",
+                                count, " elements, and ", elements.size(), " were read"}),
+            at);
+      std::optional<A> view = traits::view_over(elements.data(), in.extents, in.layout);
+      if (!view)
+        ar.fail_at(errc::invalid_value,
+                   "an array of extents " + detail::extents_text(in.extents) +
+                       " in this layout cannot be shown by the view read into (its layout or "
+                       "extents are fixed)",
+                   at);
+      std::destroy_at(&in.array);  // a view: pointed anew, not assigned (that would copy elements)
+      std::construct_at(&in.array, std::move(*view));
+    }
   }
 };
 
@@ -277,8 +337,9 @@ struct serializer<A> {
 
   template <class Archive>
   static void load(Archive& ar, A& array) {
-    static_assert(!std::is_const_v<typename traits::element_type>,
-                  "bale: an array of const elements can be written, not read into");
+    static_assert(!std::is_const_v<typename traits::element_type> || detail::array_view<A>,
+                  "bale: an array of const elements can be written, and read only as a view into "
+                  "the input when its array_traits has view_over");
     array_layout layout = array_layout::row_major;
     auto extents = detail::extents_of_rank<rank>(0);
     detail::array_elements_in<A> data{array, layout, extents};
