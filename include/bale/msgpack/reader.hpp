@@ -328,10 +328,10 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
     }
     const member_rules the_rules = rules();
     std::size_t k = 0;
-    [[maybe_unused]] const auto settle = [&](auto& member) {
+    [[maybe_unused]] const auto settle = [&](auto& target) {
       if (seen[k]) return;
       if (auto refused =
-              the_rules.settle_missing(Names::value[k], member_required<Names>(k), member))
+              the_rules.settle_missing(Names::value[k], member_required<Names>(k), target))
         fail(errc::invalid_value, std::move(*refused));
     };
     ((settle(members), ++k), ...);
