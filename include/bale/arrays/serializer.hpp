@@ -281,37 +281,28 @@ struct serializer<detail::array_elements_in<A>> {
     target.finish(ar);
   }
 
-  // The elements stay in the input: the view is pointed at them. A runtime error where the
-  // format cannot hold them as memory, as for std::span: a file's header picks its format only
-  // when it is read.
+  // The elements stay in the input: the view is pointed at them.
   template <class Archive>
   static void read_view(Archive& ar, detail::array_elements_in<A>& in, std::size_t count) {
     using element = detail::array_element<A>;
-    if constexpr (!Archive::template bulk<element>) {
-      ar.fail(errc::wrong_type,
-              "an array of const elements is read as a view into the input, and this format "
-              "does not hold its elements as they are in memory: read it from binary, or read "
-              "into an array that owns its elements");
-    } else {
-      detail::require_views_allowed(ar);
-      const std::size_t at = ar.offset();
-      const std::span<const element> elements = ar.template read_view<element>();
-      if (elements.size() != count)
-        ar.fail_at(
-            errc::invalid_value,
-            detail::error_text({"an array of extents ", detail::extents_text(in.extents), " holds ",
-                                count, " elements, and ", elements.size(), " were read"}),
-            at);
-      std::optional<A> view = traits::view_over(elements.data(), in.extents, in.layout);
-      if (!view)
-        ar.fail_at(errc::invalid_value,
-                   "an array of extents " + detail::extents_text(in.extents) +
-                       " in this layout cannot be shown by the view read into (its layout or "
-                       "extents are fixed)",
-                   at);
-      std::destroy_at(&in.array);  // a view: pointed anew, not assigned (that would copy elements)
-      std::construct_at(&in.array, std::move(*view));
-    }
+    const std::size_t at = ar.offset();
+    const std::span<const element> elements = detail::read_input_view<element>(
+        ar, "an array of const elements", "read into an array that owns its elements");
+    if (elements.size() != count)
+      ar.fail_at(
+          errc::invalid_value,
+          detail::error_text({"an array of extents ", detail::extents_text(in.extents), " holds ",
+                              count, " elements, and ", elements.size(), " were read"}),
+          at);
+    std::optional<A> view = traits::view_over(elements.data(), in.extents, in.layout);
+    if (!view)
+      ar.fail_at(errc::invalid_value,
+                 "an array of extents " + detail::extents_text(in.extents) +
+                     " in this layout cannot be shown by the view read into (its layout or "
+                     "extents are fixed)",
+                 at);
+    std::destroy_at(&in.array);  // a view: pointed anew, not assigned (that would copy elements)
+    std::construct_at(&in.array, std::move(*view));
   }
 };
 

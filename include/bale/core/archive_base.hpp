@@ -8,11 +8,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
 
 #include "bale/core/error.hpp"
+#include "bale/core/error_text.hpp"
 #include "bale/core/nesting.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/version.hpp"
@@ -116,6 +118,26 @@ inline void require_views_allowed(const Archive& ar) {
     ar.fail(errc::invalid_value,
             "a string_view or span would point into a buffer that is freed when this call "
             "returns: read it with bale::load_file_owned, or use std::string / std::vector");
+}
+
+/// A view of `Element`s into the input (std::span<const T>, an array view). A runtime error, not a
+/// compile-time one, where the format does not hold them as memory: a file's header picks its
+/// format only when it is read, so every decoder is built for every type a file may hold.
+template <class Element, class Archive>
+std::span<const Element> read_input_view(Archive& ar, std::string_view what,
+                                         std::string_view instead) {
+  if constexpr (!Archive::template bulk<Element>) {
+    ar.fail(errc::wrong_type,
+            error_text({what,
+                        " is read as a view into the input, and this format does not hold its "
+                        "elements as they are in memory (compact's varints, text): read it from "
+                        "binary, or ",
+                        instead}));
+    return {};
+  } else {
+    require_views_allowed(ar);
+    return ar.template read_view<Element>();
+  }
 }
 
 /// Whether a level wraps one value (an optional, a variant), which is then counted with it.

@@ -82,6 +82,21 @@ class member_rules {
     return error_text({"missing member \"", name, "\""});
   }
 
+  /// Settles, in order, the members of the reflected type whose names Names lists that `seen`
+  /// says the data lacked; the error text of the first refused, if one is.
+  template <class Names, class Seen, class... Members>
+  std::optional<std::string> settle_missing_members(const Seen& seen, Members&... members) const {
+    std::optional<std::string> refusal;
+    std::size_t k = 0;
+    [[maybe_unused]] const auto settle = [&](auto& member) {
+      if (!refusal && !seen[k])
+        refusal = settle_missing(Names::value[k], member_required<Names>(k), member);
+      ++k;
+    };
+    (settle(members), ...);
+    return refusal;
+  }
+
   /// The error text for a member only the data has, when it is not skipped.
   static std::string unknown_text(std::string_view name) {
     return error_text({"unknown member \"", name, "\""});

@@ -307,15 +307,8 @@ class json_reader : public archive_base<json_reader<Anchor>>,
       } while (next_element('}'));
     }
     if (!seen.all()) {
-      const member_rules the_rules = rules();
-      std::size_t k = 0;
-      [[maybe_unused]] const auto settle = [&](auto& target) {
-        if (seen[k]) return;
-        if (auto refused =
-                the_rules.settle_missing(Names::value[k], member_required<Names>(k), target))
-          fail_at(errc::invalid_value, std::move(*refused), offset() - 1);
-      };
-      ((settle(members), ++k), ...);
+      if (auto refused = rules().template settle_missing_members<Names>(seen, members...))
+        fail_at(errc::invalid_value, std::move(*refused), offset() - 1);
     }
     frames_.pop_back();
     leave();

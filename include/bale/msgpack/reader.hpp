@@ -326,15 +326,9 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
       std::size_t k = 0;
       ((k++ == index ? within_field(Names::value[index], [&] { process(members); }) : void()), ...);
     }
-    const member_rules the_rules = rules();
-    std::size_t k = 0;
-    [[maybe_unused]] const auto settle = [&](auto& target) {
-      if (seen[k]) return;
-      if (auto refused =
-              the_rules.settle_missing(Names::value[k], member_required<Names>(k), target))
-        fail(errc::invalid_value, std::move(*refused));
-    };
-    ((settle(members), ++k), ...);
+    if (std::find(seen, seen + count, false) == seen + count) return;
+    if (auto refused = rules().template settle_missing_members<Names>(seen, members...))
+      fail(errc::invalid_value, std::move(*refused));
   }
   // What becomes of members the data and the type do not share (core/member_rules.hpp).
   member_rules rules() const noexcept { return member_rules::in(context()); }

@@ -31,17 +31,7 @@ struct serializer<std::span<T, Extent>> {
     using element = std::remove_const_t<T>;
     static_assert(std::is_trivially_copyable_v<element>,
                   "bale: a span is read as a view, so its elements must be trivially copyable");
-    // A runtime error, not a compile-time one: a file's header picks binary or compact only when
-    // it is read, so both decoders are built for every type a file may hold.
-    if constexpr (!Archive::template bulk<element>) {
-      ar.fail(errc::wrong_type,
-              "a span is read as a view into the input, and this format does not hold its "
-              "elements as they are in memory (compact's varints, text): read it from binary, or "
-              "hold a std::vector");
-    } else {
-      detail::require_views_allowed(ar);
-      span = ar.template read_view<element>();
-    }
+    span = detail::read_input_view<element>(ar, "a span", "hold a std::vector");
   }
 };
 
