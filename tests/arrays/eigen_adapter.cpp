@@ -160,7 +160,8 @@ TEST(EigenView, AConstMapIsReadAsAViewIntoTheInput) {
   // A vector's two layouts are one memory: a row vector's data views as a column vector.
   const Eigen::Matrix<std::uint8_t, 1, 5> row(1, 2, 3, 4, 5);
   Eigen::Map<const Eigen::Matrix<std::uint8_t, 1, Eigen::Dynamic>> line(nullptr, 1, 0);
-  bale::deserialize(bale::serialize(row), line);
+  const auto row_bytes = bale::serialize(row);  // outlives the view
+  bale::deserialize(row_bytes, line);
   EXPECT_EQ(line, row);
 }
 
