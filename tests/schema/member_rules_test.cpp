@@ -128,6 +128,24 @@ TYPED_TEST(MemberRules, DataOfAnotherSchemaSkipsAndKeeps) {
   EXPECT_EQ(kit.t.cost, 5);
 }
 
+struct reads_twice {  // a hand serializer with a bug: it asks for one field twice
+  std::int32_t n = 0;
+  template <class Archive>
+  void save(Archive& ar) const {
+    ar(bale::field("n", n));
+  }
+  template <class Archive>
+  void load(Archive& ar) {
+    ar(bale::field("n", n), bale::field("n", n));
+  }
+};
+
+TYPED_TEST(MemberRules, AFieldReadTwiceIsRefused) {
+  using F = TypeParam;
+  const auto bytes = bale::serialize<F>(reads_twice{4});
+  EXPECT_TRUE(says(error_reading<reads_twice, F>(bytes), "field \"n\" read twice"));
+}
+
 TEST(MemberRulesStated, OneFateForEachCase) {
   using bale::detail::member_rules;
   using bale::detail::missing_member;
