@@ -165,6 +165,18 @@ TEST(MultiArrayView, WhereTheElementsAreNotMemoryAViewIsRefused) {
   } catch (const bale::error& e) {
     EXPECT_EQ(e.code(), bale::errc::misaligned) << e.what();
   }
+  // Extents that are not the data's count are refused before the view is pointed anywhere.
+  auto lying = bale::serialize(original);
+  bale::detail::put_u64(lying.data() + 1, 1);  // the first extent: 2 on the wire, now 1
+  try {
+    bale::deserialize(lying, view);
+    FAIL() << "a view of extents that do not match its data";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value) << e.what();
+    EXPECT_NE(std::string(e.what()).find("holds 9 elements, and 18 were read"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(view.data(), nullptr);  // untouched
   // A view must not outlive the bytes: load_file frees them, so it refuses.
   const auto path = std::filesystem::temp_directory_path() / "bale_image_view.bale";
   bale::save_file(path, original);
