@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: BSL-1.0
 // Case 12, small records: 100,000 of a name, a path of 0 to 4 small structs, an enum, flags and
 // an optional owner, written into a kept buffer and read into a kept vector. The baseline is code
-// written by hand for exactly these types that produces bale binary's bytes (every length and
-// every read bounds-checked, as a careful hand-written reader is); bale's rows are beside it.
+// written by hand for exactly these types that produces bale binary's bytes and reads them with
+// the checks bale makes (common/checked_input.hpp); bale's rows are beside it.
 #include <bale/all.hpp>
 
 #include <cstring>
 #include <stdexcept>
 
 #include "cases/evolution.hpp"
+#include "common/checked_input.hpp"
 #include "common/harness.hpp"
 
 namespace {
@@ -53,42 +54,12 @@ void write_units(const std::vector<unit>& units, std::vector<std::byte>& out) {
   }
 }
 
-// Reads with every length checked against the bytes left, as untrusted input must be.
-class byte_reader {
- public:
-  explicit byte_reader(std::span<const std::byte> in)
-      : pos_(in.data()), end_(in.data() + in.size()) {}
-  template <class T>
-  T get() {
-    T value;
-    std::memcpy(&value, take(sizeof(T)), sizeof(T));
-    return value;
-  }
-  const std::byte* take(std::size_t n) {
-    if (n > static_cast<std::size_t>(end_ - pos_)) throw std::runtime_error("end of input");
-    const std::byte* at = pos_;
-    pos_ += n;
-    return at;
-  }
-  std::size_t count(std::size_t min_size) {
-    const auto n = get<std::uint64_t>();
-    if (n > static_cast<std::size_t>(end_ - pos_) / min_size) throw std::runtime_error("length");
-    return static_cast<std::size_t>(n);
-  }
-  bool done() const { return pos_ == end_; }
-
- private:
-  const std::byte* pos_;
-  const std::byte* end_;
-};
-
 void read_units(std::span<const std::byte> bytes, std::vector<unit>& units) {
-  byte_reader r(bytes);
-  units.resize(r.count(22));  // a record takes at least 22 bytes
+  bench::checked_input r(bytes);
+  units.resize(r.count(22, sizeof(unit)));  // a record takes at least 22 bytes
   for (unit& u : units) {
-    const std::size_t name = r.count(1);
-    u.name.assign(reinterpret_cast<const char*>(r.take(name)), name);
-    u.path.resize(r.count(10));
+    r.get_run(u.name);
+    u.path.resize(r.count(10, sizeof(waypoint)));
     for (waypoint& p : u.path) {
       p.x = r.get<float>();
       p.y = r.get<float>();

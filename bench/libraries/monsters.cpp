@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "cases/monster.hpp"
+#include "common/checked_input.hpp"
 #include "common/harness.hpp"
 
 namespace {
@@ -99,51 +100,13 @@ void write_monsters(const monster_list& list, Out& out) {
 
 // ---- the hand-written reader: every length against the bytes left, every allocation charged ----
 
-class checked_input {
- public:
-  explicit checked_input(std::span<const std::byte> in)
-      : at_(in.data()), end_(in.data() + in.size()) {}
-  template <class T>
-  T get() {
-    T value;
-    std::memcpy(&value, take(sizeof(T)), sizeof(T));
-    return value;
-  }
-  const std::byte* take(std::size_t n) {
-    if (n > static_cast<std::size_t>(end_ - at_)) throw std::runtime_error("end of input");
-    const std::byte* from = at_;
-    at_ += n;
-    return from;
-  }
-  /// A length whose elements take at least `each` bytes, and `charge` bytes of memory each.
-  std::size_t count(std::size_t each, std::size_t charge) {
-    const auto n = get<std::uint64_t>();
-    if (n > static_cast<std::size_t>(end_ - at_) / each) throw std::runtime_error("length");
-    if (n * charge > budget_) throw std::runtime_error("budget");
-    budget_ -= n * charge;
-    return static_cast<std::size_t>(n);
-  }
-  template <class Range>
-  void get_run(Range& r) {
-    using element = std::remove_reference_t<decltype(*r.data())>;
-    r.resize(count(sizeof(element), sizeof(element)));
-    std::memcpy(r.data(), take(r.size() * sizeof(element)), r.size() * sizeof(element));
-  }
-  bool done() const { return at_ == end_; }
-
- private:
-  const std::byte* at_;
-  const std::byte* end_;
-  std::size_t budget_ = bale::limits{}.max_allocation;
-};
-
-void get_weapon(checked_input& in, weapon& w) {
+void get_weapon(bench::checked_input& in, weapon& w) {
   in.get_run(w.name);
   w.damage = in.get<std::int16_t>();
 }
 
 void read_monsters(std::span<const std::byte> bytes, monster_list& list) {
-  checked_input in(bytes);
+  bench::checked_input in(bytes);
   list.resize(in.count(49, sizeof(monster)));  // a monster takes at least 49 bytes
   for (monster& m : list) {
     m.position = in.get<point3>();

@@ -70,6 +70,7 @@ TEST(CompactVectors, EveryVarintLengthInEveryPosition) {
     field_bytes.push_back(std::byte{7});
     field_bytes.insert(field_bytes.end(), bytes.begin(), bytes.end());
     EXPECT_EQ(bale::serialize<bale::compact>(fields), field_bytes) << v;
+    EXPECT_EQ(bale::serialized_size<bale::compact>(v), bytes.size()) << v;
   }
   EXPECT_EQ(bale::serialize<bale::compact>(values), expected);
   std::vector<std::byte> grown;

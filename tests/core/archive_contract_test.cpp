@@ -65,7 +65,7 @@ void check_entry_points(std::size_t saves_per_call, std::size_t saves_per_record
   std::vector<std::byte> out(bale::serialized_size<Format>(values));
   witness::seen.clear();
   bale::serialize_to<Format>(out, values);
-  EXPECT_GE(saves_with_one_context(), saves_per_call);  // it always sizes first
+  EXPECT_GE(saves_with_one_context(), 3u);  // the byte formats write a fixed buffer in one pass
   const auto path = std::filesystem::temp_directory_path() /
                     ("contract_" + std::string(Format::name) + std::to_string(::getpid()));
   if constexpr (!std::is_same_v<Format, bale::json>) {  // files hold the byte formats

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <bale/all.hpp>
 #include <cstddef>
 #include <cstring>
@@ -297,6 +298,49 @@ TYPED_TEST(GrowableWrite, ABufferWithRoomIsWrittenInOnePass) {
   EXPECT_TRUE(std::equal(expected.begin(), expected.end(), appended.end() - std::ssize(expected)));
 }
 
+// A fixed buffer is written into straight away, each put checked against its end; only a buffer
+// too small is sized, for the size its error names.
+TYPED_TEST(GrowableWrite, AFixedBufferIsWrittenInOnePass) {
+  const std::vector<pass_counter> value(3);
+  const std::vector<std::byte> expected = bale::serialize<TypeParam>(value);
+  std::array<std::byte, 256> roomy{};
+  pass_counter::saves = 0;
+  EXPECT_EQ(bale::serialize_to<TypeParam>(roomy, value), expected.size());
+  EXPECT_EQ(pass_counter::saves, 3);
+  EXPECT_TRUE(std::equal(expected.begin(), expected.end(), roomy.begin()));
+  std::vector<std::byte> exact(expected.size());
+  EXPECT_EQ(bale::serialize_to<TypeParam>(exact, value), expected.size());
+  EXPECT_EQ(exact, expected);
+  const std::string needs = "needs " + std::to_string(expected.size()) + " bytes";
+  for (std::size_t n = 0; n < expected.size(); ++n) {
+    std::vector<std::byte> small(n);
+    try {
+      bale::serialize_to<TypeParam>(small, value);
+      ADD_FAILURE() << n << " bytes were enough";
+    } catch (const bale::error& e) {
+      EXPECT_EQ(e.code(), bale::errc::buffer_too_small) << n;
+      EXPECT_NE(std::string(e.what()).find(needs), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("holds " + std::to_string(n)), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
+TYPED_TEST(GrowableWrite, AFixedBufferKeepsTheWritingPassChecks) {
+  watched_list value;
+  value.owners.push_back(std::make_unique<cell>(cell{1}));
+  cell stray{-1};
+  value.watched = &stray;
+  std::array<std::byte, 256> roomy{};
+  try {
+    bale::serialize_to<TypeParam>(roomy, value);
+    FAIL() << "an observer of an object nothing owns was written";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value);
+    EXPECT_NE(std::string(e.what()).find("observers"), std::string::npos) << e.what();
+  }
+}
+
 TEST(GrowableWriteMessagePack, IsAlwaysSizedFirst) {
   // MessagePack learns in its sizing pass what a pointer graph's bodies need.
   const std::vector<pass_counter> value(3);
@@ -304,6 +348,10 @@ TEST(GrowableWriteMessagePack, IsAlwaysSizedFirst) {
   pass_counter::saves = 0;
   bale::serialize_assign<bale::msgpack>(kept, value);
   // Two passes; in each, a type described by hand is saved twice (its members counted first).
+  EXPECT_EQ(pass_counter::saves, 12);
+  std::array<std::byte, 256> fixed{};
+  pass_counter::saves = 0;
+  EXPECT_EQ(bale::serialize_to<bale::msgpack>(fixed, value), kept.size());
   EXPECT_EQ(pass_counter::saves, 12);
 }
 

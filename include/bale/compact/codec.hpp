@@ -43,8 +43,9 @@ template <class E, std::size_t N>
 struct compact_raw_shape<wire::repeat<E, N>> : compact_raw_shape<typename wire_shape_of<E>::type> {
 };
 
+/// ceil(bits / 7) for bits in [1, 64], as (9 * bits + 64) / 64: no division on the sizing pass.
 constexpr std::size_t varint_size(std::uint64_t value) noexcept {
-  return 1 + static_cast<unsigned>(std::bit_width(value | 1) - 1) / 7;
+  return (9 * static_cast<unsigned>(std::bit_width(value | 1)) + 64) / 64;
 }
 
 constexpr std::uint64_t zigzag(std::int64_t value) noexcept {
@@ -97,10 +98,11 @@ struct compact_codec : bool_flag<compact_codec> {
       std::endian::native == std::endian::little&& wire_compatible<T>&&
                                  compact_raw_shape<typename wire_shape_of<T>::type>::value;
 
+  // The write verbs are always inlined: once per field (core/serialize.hpp, run_pass_apart).
   template <class Sink>
-  static void write_varint(Sink& sink, std::uint64_t value) {
+  [[gnu::always_inline]] static void write_varint(Sink& sink, std::uint64_t value) {
     if constexpr (Sink::counts_only) {
-      sink.skip(varint_size(value));
+      sink.skip(value < 0x80 ? 1 : varint_size(value));  // most lengths: no bit scan
     } else {
       if (value < 0x80) {  // most lengths and small integers
         *sink.reserve(1) = static_cast<std::byte>(value);
@@ -159,7 +161,7 @@ struct compact_codec : bool_flag<compact_codec> {
   }
 
   template <class Sink, wire_arithmetic T>
-  static void write_scalar(Sink& sink, T value) {
+  [[gnu::always_inline]] static void write_scalar(Sink& sink, T value) {
     if constexpr (compact_raw_scalar<T>) {
       auto raw = value;
       if constexpr (std::endian::native == std::endian::big) raw = byteswap(raw);
@@ -171,11 +173,11 @@ struct compact_codec : bool_flag<compact_codec> {
     }
   }
   template <class Sink>
-  static void write_length(Sink& sink, std::size_t length) {
+  [[gnu::always_inline]] static void write_length(Sink& sink, std::size_t length) {
     write_varint(sink, length);
   }
   template <class Sink>
-  static void write_index(Sink& sink, std::size_t index) {
+  [[gnu::always_inline]] static void write_index(Sink& sink, std::size_t index) {
     write_varint(sink, index);
   }
 

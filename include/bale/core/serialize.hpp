@@ -38,7 +38,10 @@ template <class Archive, class MakeSink, class Finish, class... Ts>
 /// The pass as a function of its own with every call inlined: here a loop over elements keeps
 /// the sink's cursor in registers. A sink reached through a reference would be loaded and stored
 /// around every field, as a store through the output pointer may alias it. (Calls that must stay
-/// calls are marked noinline: errors, and a pointer graph's objects.)
+/// calls are marked noinline: errors, and a pointer graph's objects.) In a large unit GCC's
+/// flatten can still leave calls it met before their bodies were ready, so what runs once per
+/// field (the codecs' write verbs, the save of scalars, strings and reflected types) is also
+/// always_inline.
 template <class Archive, class MakeSink, class Finish, class... Ts>
 [[gnu::flatten, gnu::noinline]] auto run_pass_apart(write_context& context, MakeSink make_sink,
                                                     Finish finish, const Ts&... values) {
@@ -97,6 +100,12 @@ std::size_t serialized_size_in(write_context& context, const Ts&... values) {
               error_text({"a save() wrote ", written, " bytes where the size counted ", size,
                           ": it must write the same bytes every time"}),
               written);
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] inline void fail_too_small(std::size_t size,
+                                                                  std::size_t holds) {
+  throw error(errc::buffer_too_small,
+              error_text({"the encoding needs ", size, " bytes, the buffer holds ", holds}));
 }
 
 /// Whether a write into `buffer` from byte `start` on goes straight in, without a sizing pass:
@@ -190,16 +199,14 @@ std::size_t serialize_into(Buffer& buffer, const Ts&... values) {
 
 /// Writes values into `out` (any contiguous range of bytes: a span, an array, a C array, a
 /// vector), which must hold serialized_size(values...) bytes; returns that size.
-/// Throws bale::error (errc::buffer_too_small) if it does not.
+/// Throws bale::error (errc::buffer_too_small) if it does not; what it wrote into `out` before
+/// finding that out is then unspecified.
 template <format Format = binary, class Out, class... Ts>
 requires byte_output<std::remove_reference_t<Out>> std::size_t serialize_to(Out&& output,
                                                                             const Ts&... values) {
   const std::span<std::byte> out = as_writable_byte_span(output);
-  const auto too_small = [&](std::size_t size) {
-    throw error(
-        errc::buffer_too_small,
-        detail::error_text({"the encoding needs ", size, " bytes, the buffer holds ", out.size()}));
-  };
+  const auto too_small = [&](std::size_t size) { detail::fail_too_small(size, out.size()); };
+  using archive = typename Format::template writer<detail::span_sink>;
   if constexpr (!detail::sizes_first<Format>) {
     // A format that writes into a growing buffer may store ahead of its text (JSON's writer
     // does): it writes into one of its own, then the bytes are copied.
@@ -208,16 +215,36 @@ requires byte_output<std::remove_reference_t<Out>> std::size_t serialize_to(Out&
     if (text.size() > out.size()) too_small(text.size());
     if (!text.empty()) std::memcpy(out.data(), text.data(), text.size());
     return text.size();
-  } else {
+  } else if constexpr (archive::self_describing) {
+    // MessagePack learns the counts of a pointer graph's bodies in a sizing pass.
     detail::write_context context;
     const std::size_t size = detail::serialized_size_in<Format>(context, values...);
     if (size > out.size()) too_small(size);
-    using archive = typename Format::template writer<detail::span_sink>;
     const std::size_t written = detail::write_pass<archive>(
         context, [&] { return detail::span_sink(out.data(), size); },
         [](const archive&, const detail::span_sink& sink) { return sink.size(); }, values...);
     if (written != size) detail::fail_unfilled(written, size);
     return size;
+  } else {
+    // Written in one pass, every put checked against the end of `out`. Only a buffer that turns
+    // out too small costs a sizing pass, for the size the error names.
+    detail::write_context context;
+    try {
+      return detail::write_pass<archive>(
+          context,
+          [&] {
+            return detail::span_sink(out.data(), out.size(),
+                                     detail::span_sink::overflow::buffer_too_small);
+          },
+          [](const archive& ar, const detail::span_sink& sink) {
+            detail::end_message(ar);
+            return sink.size();
+          },
+          values...);
+    } catch (const error& e) {
+      if (e.code() != errc::buffer_too_small) throw;
+    }
+    detail::fail_too_small(serialized_size<Format>(values...), out.size());
   }
 }
 

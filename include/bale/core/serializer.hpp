@@ -375,7 +375,7 @@ struct user_serializer<T, description::reflect_macro> {
   using schema_shape = schema::record<T>;
 
   template <class Archive>
-  static void save(Archive& ar, const T& value) {
+  [[gnu::always_inline]] static void save(Archive& ar, const T& value) {
     if constexpr (!all_serializable<wire_shape>())
       explain_reflected_members<T, macro_names<T>, wire_shape>();
     else
@@ -407,7 +407,7 @@ struct user_serializer<T, description::aggregate> {
   static constexpr bool wire_compatible = aggregate_wire_compatible<T>();
 
   template <class Archive>
-  static void save(Archive& ar, const T& value) {
+  [[gnu::always_inline]] static void save(Archive& ar, const T& value) {
     if constexpr (!all_serializable<wire_shape>())
       explain_reflected_members<T, aggregate_names<T>, wire_shape>();
     else

@@ -9,7 +9,8 @@
 // growing_sink over a buffer made (or reserved) that large, so the writing pass never
 // reallocates; both check their bounds, as a type's save() may write differently the second
 // time. (Into a buffer that can grow, the size of a large node container is estimated: the
-// growing_sink grows past a short estimate.)
+// growing_sink grows past a short estimate.) A buffer that has room already (a kept one, the
+// caller's fixed one) is written in one pass, every put checked against its end.
 
 #include <cstddef>
 #include <cstdint>
@@ -97,7 +98,11 @@ class size_counter {
 class span_sink {
  public:
   static constexpr bool counts_only = false;
-  span_sink(std::byte* out, std::size_t size) noexcept : out_(out), start_(out), end_(out + size) {}
+  /// What running out of room means: a save() that wrote more than the sizing pass counted, or
+  /// a caller's buffer too small for a message written without a sizing pass.
+  enum class overflow : bool { miscounted, buffer_too_small };
+  span_sink(std::byte* out, std::size_t size, overflow meaning = overflow::miscounted) noexcept
+      : out_(out), start_(out), end_(out + size), overflow_(meaning) {}
   void put(const void* data, std::size_t n) {
     check_room(n);
     // n may be 0 with data == nullptr (an empty vector); memcpy must not see that.
@@ -134,6 +139,9 @@ class span_sink {
       fail_overflow(n);
   }
   [[noreturn, gnu::cold, gnu::noinline]] void fail_overflow(std::size_t n) const {
+    if (overflow_ == overflow::buffer_too_small)
+      throw error(errc::buffer_too_small,
+                  error_text({"the buffer holds ", end_ - start_, " bytes"}), size());
     throw error(
         errc::invalid_value,
         error_text({"a save() wrote more bytes than when the size was counted (", size() + n, " > ",
@@ -144,6 +152,7 @@ class span_sink {
   std::byte* out_;
   std::byte* start_;
   std::byte* end_;
+  overflow overflow_;
 };
 
 /// Appends to a growable byte container: for formats whose size is not worth computing first

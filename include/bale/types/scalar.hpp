@@ -20,7 +20,7 @@ struct serializer<T> {
       !std::is_same_v<T, bool> && (!std::is_same_v<T, wchar_t> || sizeof(wchar_t) == 4);
 
   template <class Archive>
-  static void save(Archive& ar, const T& value) {
+  [[gnu::always_inline]] static void save(Archive& ar, const T& value) {
     ar.write_scalar(value);
   }
   template <class Archive>
@@ -39,7 +39,7 @@ struct serializer<T> {
   static constexpr bool wire_compatible = serializer<underlying>::wire_compatible;
 
   template <class Archive>
-  static void save(Archive& ar, const T& value) {
+  [[gnu::always_inline]] static void save(Archive& ar, const T& value) {
     ar.write_enum(value);
   }
   template <class Archive>

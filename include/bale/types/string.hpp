@@ -18,7 +18,8 @@ struct serializer<std::basic_string<Ch, Traits, Alloc>> {
   using schema_shape = schema::text<Ch>;
 
   template <class Archive>
-  static void save(Archive& ar, const std::basic_string<Ch, Traits, Alloc>& text) {
+  [[gnu::always_inline]] static void save(Archive& ar,
+                                          const std::basic_string<Ch, Traits, Alloc>& text) {
     ar.write_text(std::basic_string_view<Ch, Traits>(text));
   }
   template <class Archive>
