@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: BSL-1.0
 // Arrays of any rank (bale/arrays/) between ranks: contiguous ones are sent from and received
 // into their own memory whatever their layout; strided ones are encoded; every size around the
-// thresholds; point to point, nonblocking and broadcast.
+// thresholds; point to point, nonblocking and broadcast (which moves them with no copy too).
 #include <gtest/gtest.h>
 
 #include <bale/arrays/multi_array.hpp>
+#include <array>
 #include <cstdint>
+#include <string>
 #include <numeric>
 #include <vector>
 
@@ -71,6 +73,68 @@ TEST(MpiArrays, AStridedViewIsEncodedAndArrivesAsAnArray) {
   const cube got = comm.sendrecv<cube>(r.right, 5, every_other, r.left, 5);
   const cube theirs = make_cube(8, 16, 32, r.left);
   EXPECT_TRUE(got == (theirs[boost::indices[range(0, 8, 2)][range()][range(1, 32, 2)]]));
+}
+
+// The root's array goes from its memory, and every other rank's array of those extents takes
+// its elements in place; an empty one is sized from the head first. Either storage order.
+TEST(MpiArrays, ABroadcastArrayMovesFromAndIntoItsMemory) {
+  communicator comm(MPI_COMM_WORLD);
+  for (const bool fortran : {false, true}) {
+    const boost::general_storage_order<3> order =
+        fortran ? boost::general_storage_order<3>(boost::fortran_storage_order())
+                : boost::general_storage_order<3>(boost::c_storage_order());
+    const cube sent = make_cube(64, 64, 256, 11, order);  // 8 MiB
+    cube value = comm.rank() == 0 ? sent : make_cube(64, 64, 256, -1, order);
+    const double* const place = value.data();
+    const hardening::heap_use in_place =
+        hardening::measure_heap([&] { comm.broadcast(value, 0); });
+    EXPECT_LT(in_place.peak_bytes, 64u << 10) << fortran;
+    EXPECT_EQ(value.data(), place);
+    EXPECT_TRUE(value == sent) << fortran;
+
+    cube empty = comm.rank() == 0 ? sent : cube(boost::extents[0][0][0], order);
+    const hardening::heap_use sized = hardening::measure_heap([&] { comm.broadcast(empty, 0); });
+    EXPECT_LT(sized.peak_bytes, sent.num_elements() * sizeof(double) + (64u << 10)) << fortran;
+    EXPECT_TRUE(empty == sent) << fortran;
+  }
+}
+
+// A receiver of the other storage order takes the elements through a buffer and transposes.
+TEST(MpiArrays, ABroadcastArrayOfTheOtherOrderIsTransposed) {
+  communicator comm(MPI_COMM_WORLD);
+  const cube sent = make_cube(16, 32, 64, 5);
+  cube value = comm.rank() == 0
+                   ? sent
+                   : cube(boost::extents[16][32][64],
+                          boost::general_storage_order<3>(boost::fortran_storage_order()));
+  comm.broadcast(value, 0);
+  EXPECT_TRUE(value == sent);
+}
+
+// The head's split of a large payload is the root's word: one past the head is refused.
+TEST(MpiArrays, ABroadcastHeadSplitPastItselfIsRefused) {
+  namespace detail = bale::mpi::detail;
+  std::array<std::byte, detail::header_size + detail::broadcast_inline> head{};
+  const bale::mpi::status from{0, 0};
+  bale::detail::put_u64(head.data() + 16, 100);
+  EXPECT_EQ(detail::split_received(head, from), 100u);  // small: the whole payload
+  bale::detail::put_u64(head.data() + 16, 1u << 20);
+  for (const std::uint64_t split : {std::uint64_t{0}, std::uint64_t{8}, std::uint64_t{33},
+                                    std::uint64_t{detail::broadcast_split_at}}) {
+    bale::detail::put_u64(head.data() + detail::header_size + detail::broadcast_split_at, split);
+    EXPECT_EQ(detail::split_received(head, from), split);
+  }
+  for (const std::uint64_t split :
+       {std::uint64_t{detail::broadcast_split_at + 1}, ~std::uint64_t{0}}) {
+    bale::detail::put_u64(head.data() + detail::header_size + detail::broadcast_split_at, split);
+    try {
+      (void)detail::split_received(head, from);
+      ADD_FAILURE() << split;
+    } catch (const bale::error& e) {
+      EXPECT_EQ(e.code(), bale::errc::invalid_value);
+      EXPECT_NE(std::string(e.what()).find("past the head"), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(MpiArrays, BroadcastAndNonblockingTakeArrays) {

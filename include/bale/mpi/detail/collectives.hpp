@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Collectives for any serializable type, on the communicator's private collective duplicate.
-// Broadcast sends a fixed head (header and a small payload whole, or a larger one's first 8
-// bytes) with MPI_Bcast, then the rest in pieces, straight into a large contiguous array on
-// every rank. Gather, scatter,
+// Broadcast sends a fixed head (header and a small payload whole, or what a larger one holds
+// ahead of its array's elements) with MPI_Bcast, then the rest in pieces, from the root's array
+// straight into the array on every rank. Gather, scatter,
 // all-to-all and reduce move each value as a point-to-point message (head, then chunks), so sizes
 // are 64-bit everywhere, each message is checked against the receiver's limits before anything
 // is allocated, and no displacement is ever an int. A rank that cannot encode its value sends a
@@ -66,21 +66,32 @@ inline std::span<const std::byte> payload_after(const outgoing& message, std::si
 }
 
 /// A broadcast's head: the header, then the whole payload when it is this small (one MPI_Bcast
-/// in all), else its first 8 bytes, so that an array's elements land in the array.
+/// in all). Of a larger payload the head holds what the root's message keeps ahead of a
+/// contiguous array's elements (a vector's length; an array's layout, extents and count), so that
+/// those elements land in the array on every rank, and that byte count in its last 8 bytes.
 inline constexpr std::size_t broadcast_inline = 1024;
-inline std::size_t broadcast_first(std::uint64_t payload_size) {
-  return payload_size <= broadcast_inline ? payload_size : 8;
+inline constexpr std::size_t broadcast_split_at = broadcast_inline - 8;
+
+/// The root's split: the bytes its message holds ahead of an array sent from its own memory, or
+/// 8 for a message encoded whole (a receiving vector still takes its elements in place).
+inline std::size_t split_to_send(const outgoing& message, std::uint64_t payload_size) {
+  if (payload_size <= broadcast_inline) return payload_size;
+  const std::size_t in_head = message.head.size() - header_size;
+  return !message.rest.empty() && in_head <= broadcast_split_at ? in_head : 8;
 }
 
-/// What the root encodes a broadcast with. The head of a broadcast is the same on every rank
-/// whatever the type (broadcast_first), and holds a vector's length, so that its elements land in
-/// the vector; an array of any rank, whose head is longer, is encoded into one buffer instead.
-template <class Format, class T>
-options broadcast_settings(const channel& on) {
-  options settings = *on.settings;
-  if constexpr (contiguous_payload<Format, T>::value)
-    if (contiguous_payload<Format, T>::head_size != 8) settings.zero_copy_bytes = SIZE_MAX;
-  return settings;
+/// A receiver's split, from the head the root sent; a split past the head is the root's error.
+inline std::size_t split_received(std::span<const std::byte> head, status from) {
+  const std::uint64_t payload_size = get_u64(head.data() + 16);
+  if (payload_size <= broadcast_inline) return payload_size;
+  const std::uint64_t first = get_u64(head.data() + header_size + broadcast_split_at);
+  if (first > broadcast_split_at)
+    throw error(bale::error(errc::invalid_value,
+                            bale::detail::error_text({"a broadcast's head splits its payload at ",
+                                                      first, " bytes, past the head's ",
+                                                      broadcast_split_at})),
+                from.source, from.tag);
+  return first;
 }
 
 /// `root_failed`: the root has no value to send (it failed before); the others are told so.
@@ -89,9 +100,12 @@ void broadcast(const channel& on, T& value, int root, int rank, bool root_failed
   std::array<std::byte, header_size + broadcast_inline> head{};
   if (rank == root) {
     encoded sent = root_failed ? encoded{failure_message(), nullptr}
-                               : encode_or_fail<Format>(value, broadcast_settings<Format, T>(on));
-    const std::size_t first = broadcast_first(get_u64(sent.message.head.data() + 16));
+                               : encode_or_fail<Format>(value, *on.settings);
+    const std::uint64_t payload_size = get_u64(sent.message.head.data() + 16);
+    const std::size_t first = split_to_send(sent.message, payload_size);
     std::memcpy(head.data(), sent.message.head.data(), header_size);
+    if (payload_size > broadcast_inline)
+      put_u64(head.data() + header_size + broadcast_split_at, first);
     for (std::size_t copied = 0; copied < first;) {  // the head's payload, then the rest's
       const std::span<const std::byte> part = payload_after(sent.message, copied);
       const std::size_t count = std::min(part.size(), first - copied);
@@ -109,7 +123,7 @@ void broadcast(const channel& on, T& value, int root, int rank, bool root_failed
   check(MPI_Bcast(head.data(), static_cast<int>(head.size()), MPI_BYTE, root, on.heads),
         "MPI_Bcast", root);
   const status from{root, MPI_ANY_TAG};
-  const std::size_t first = broadcast_first(get_u64(head.data() + 16));
+  const std::size_t first = split_received(head, from);
   const header h = parse_head(std::span<const std::byte>(head).first(header_size + first), from);
   const std::size_t rest = h.payload_size - first;
   const std::size_t piece = std::min<std::size_t>(h.chunk_bytes, broadcast_piece);
