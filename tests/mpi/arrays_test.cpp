@@ -4,11 +4,11 @@
 // thresholds; point to point, nonblocking and broadcast (which moves them with no copy too).
 #include <gtest/gtest.h>
 
-#include <bale/arrays/multi_array.hpp>
 #include <array>
+#include <bale/arrays/multi_array.hpp>
 #include <cstdint>
-#include <string>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "bale/mpi.hpp"
@@ -86,8 +86,7 @@ TEST(MpiArrays, ABroadcastArrayMovesFromAndIntoItsMemory) {
     const cube sent = make_cube(64, 64, 256, 11, order);  // 8 MiB
     cube value = comm.rank() == 0 ? sent : make_cube(64, 64, 256, -1, order);
     const double* const place = value.data();
-    const hardening::heap_use in_place =
-        hardening::measure_heap([&] { comm.broadcast(value, 0); });
+    const hardening::heap_use in_place = hardening::measure_heap([&] { comm.broadcast(value, 0); });
     EXPECT_LT(in_place.peak_bytes, 64u << 10) << fortran;
     EXPECT_EQ(value.data(), place);
     EXPECT_TRUE(value == sent) << fortran;

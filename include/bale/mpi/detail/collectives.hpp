@@ -86,11 +86,11 @@ inline std::size_t split_received(std::span<const std::byte> head, status from) 
   if (payload_size <= broadcast_inline) return payload_size;
   const std::uint64_t first = get_u64(head.data() + header_size + broadcast_split_at);
   if (first > broadcast_split_at)
-    throw error(bale::error(errc::invalid_value,
-                            bale::detail::error_text({"a broadcast's head splits its payload at ",
-                                                      first, " bytes, past the head's ",
-                                                      broadcast_split_at})),
-                from.source, from.tag);
+    throw error(
+        bale::error(errc::invalid_value,
+                    bale::detail::error_text({"a broadcast's head splits its payload at ", first,
+                                              " bytes, past the head's ", broadcast_split_at})),
+        from.source, from.tag);
   return first;
 }
 
