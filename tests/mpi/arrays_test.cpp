@@ -118,11 +118,14 @@ TEST(MpiArrays, ABroadcastHeadSplitPastItselfIsRefused) {
   bale::detail::put_u64(head.data() + 16, 100);
   EXPECT_EQ(detail::split_received(head, from), 100u);  // small: the whole payload
   bale::detail::put_u64(head.data() + 16, 1u << 20);
-  for (const std::uint64_t split : {std::uint64_t{0}, std::uint64_t{8}, std::uint64_t{33},
-                                    std::uint64_t{detail::broadcast_split_at}}) {
+  for (const std::uint64_t split :
+       {std::uint64_t{8}, std::uint64_t{33}, std::uint64_t{detail::broadcast_split_at}}) {
     bale::detail::put_u64(head.data() + detail::header_size + detail::broadcast_split_at, split);
     EXPECT_EQ(detail::split_received(head, from), split);
   }
+  // An earlier release's root left the split 0 and held a vector's 8-byte length in the head.
+  bale::detail::put_u64(head.data() + detail::header_size + detail::broadcast_split_at, 0);
+  EXPECT_EQ(detail::split_received(head, from), 8u);
   for (const std::uint64_t split :
        {std::uint64_t{detail::broadcast_split_at + 1}, ~std::uint64_t{0}}) {
     bale::detail::put_u64(head.data() + detail::header_size + detail::broadcast_split_at, split);

@@ -81,10 +81,12 @@ inline std::size_t split_to_send(const outgoing& message, std::uint64_t payload_
 }
 
 /// A receiver's split, from the head the root sent; a split past the head is the root's error.
+/// A root of release 0.4 or earlier left the split 0 and held 8 bytes in the head.
 inline std::size_t split_received(std::span<const std::byte> head, status from) {
   const std::uint64_t payload_size = get_u64(head.data() + 16);
   if (payload_size <= broadcast_inline) return payload_size;
   const std::uint64_t first = get_u64(head.data() + header_size + broadcast_split_at);
+  if (first == 0) return 8;
   if (first > broadcast_split_at)
     throw error(
         bale::error(errc::invalid_value,
