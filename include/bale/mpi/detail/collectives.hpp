@@ -73,11 +73,13 @@ inline constexpr std::size_t broadcast_inline = 1024;
 inline constexpr std::size_t broadcast_split_at = broadcast_inline - 8;
 
 /// The root's split: the bytes its message holds ahead of an array sent from its own memory, or
-/// 8 for a message encoded whole (a receiving vector still takes its elements in place).
+/// 8 for a message encoded whole (a receiving vector still takes its elements in place). Never 0,
+/// which stands for 8 from an earlier release.
 inline std::size_t split_to_send(const outgoing& message, std::uint64_t payload_size) {
   if (payload_size <= broadcast_inline) return payload_size;
   const std::size_t in_head = message.head.size() - header_size;
-  return !message.rest.empty() && in_head <= broadcast_split_at ? in_head : 8;
+  const bool array_follows = !message.rest.empty() && in_head != 0;
+  return array_follows && in_head <= broadcast_split_at ? in_head : 8;
 }
 
 /// A receiver's split, from the head the root sent; a split past the head is the root's error.
