@@ -228,11 +228,21 @@ TYPED_TEST(GrowableWrite, SharedObjectsMetAgainPastTheSampledElements) {
   EXPECT_EQ(back.front()->value, 0);
 }
 
-TYPED_TEST(GrowableWrite, ObjectOwnedByNothingIsStillAnError) {
-  watched_list value;
-  for (int i = 0; i < 500; ++i) value.owners.push_back(std::make_unique<cell>(cell{i}));
+// `owners` cells owned by the list, and an observer of a cell nothing owns.
+struct watched_stray {
   cell stray{-1};
-  value.watched = &stray;
+  watched_list value;
+  explicit watched_stray(int owners) {
+    for (int i = 0; i < owners; ++i) value.owners.push_back(std::make_unique<cell>(cell{i}));
+    value.watched = &stray;
+  }
+  watched_stray(const watched_stray&) = delete;
+  watched_stray& operator=(const watched_stray&) = delete;
+};
+
+TYPED_TEST(GrowableWrite, ObjectOwnedByNothingIsStillAnError) {
+  const watched_stray written(500);
+  const watched_list& value = written.value;
   std::vector<std::byte> buffer{std::byte{9}};
   try {
     bale::serialize_into<TypeParam>(buffer, value);
@@ -245,10 +255,8 @@ TYPED_TEST(GrowableWrite, ObjectOwnedByNothingIsStillAnError) {
 }
 
 TYPED_TEST(GrowableWrite, ObjectOwnedByNothingIsAnErrorInAKeptBufferToo) {
-  watched_list value;
-  value.owners.push_back(std::make_unique<cell>(cell{1}));
-  cell stray{-1};
-  value.watched = &stray;
+  const watched_stray written(1);
+  const watched_list& value = written.value;
   std::vector<std::byte> kept(64, std::byte{9});
   EXPECT_THROW(bale::serialize_assign<TypeParam>(kept, value), bale::error);
   EXPECT_TRUE(kept.empty());
@@ -327,10 +335,8 @@ TYPED_TEST(GrowableWrite, AFixedBufferIsWrittenInOnePass) {
 }
 
 TYPED_TEST(GrowableWrite, AFixedBufferKeepsTheWritingPassChecks) {
-  watched_list value;
-  value.owners.push_back(std::make_unique<cell>(cell{1}));
-  cell stray{-1};
-  value.watched = &stray;
+  const watched_stray written(1);
+  const watched_list& value = written.value;
   std::array<std::byte, 256> roomy{};
   try {
     bale::serialize_to<TypeParam>(roomy, value);
