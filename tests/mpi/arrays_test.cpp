@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // Arrays of any rank (bale/arrays/) between ranks: contiguous ones are sent from and received
-// into their own memory whatever their layout; strided ones are encoded; every size around the
-// thresholds; point to point, nonblocking and broadcast (which moves them with no copy too).
+// into their own memory whatever their layout (strided ones: strided_test.cpp); every size around
+// the thresholds; point to point, nonblocking and broadcast (which moves them with no copy too).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -65,7 +65,7 @@ TEST(MpiArrays, AContiguousArrayIsSentFromAndReceivedIntoItsMemory) {
   EXPECT_TRUE(theirs == make_cube(64, 64, 256, r.left));
 }
 
-TEST(MpiArrays, AStridedViewIsEncodedAndArrivesAsAnArray) {
+TEST(MpiArrays, AStridedViewArrivesAsAnArray) {
   communicator comm(MPI_COMM_WORLD);
   const ring r(comm);
   const cube whole = make_cube(8, 16, 32, comm.rank());

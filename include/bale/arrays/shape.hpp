@@ -98,6 +98,17 @@ std::optional<array_layout> stored_layout(const array_ref<Element, Rank>& array)
   return std::nullopt;
 }
 
+/// The layout whose fastest index steps least through memory: the order that walks strided
+/// elements (a block of a larger matrix, a slice) in the longest runs.
+template <class Element, std::size_t Rank>
+array_layout nearest_layout(const array_ref<Element, Rank>& array) {
+  if (const auto stored = stored_layout(array)) return *stored;
+  const std::size_t rank = array.extents.size();
+  const auto step = [](std::ptrdiff_t stride) { return stride < 0 ? -stride : stride; };
+  return step(array.strides[0]) < step(array.strides[rank - 1]) ? array_layout::column_major
+                                                                : array_layout::row_major;
+}
+
 /// The number of elements, or false when the extents cannot be held in memory: the product of
 /// the extents, an empty one counted as 1, must fit in a signed size in bytes (so every stride and
 /// offset does too).

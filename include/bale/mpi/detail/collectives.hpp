@@ -51,18 +51,24 @@ encoded encode_or_fail(const T& value, const options& settings) {
   }
 }
 
-inline void broadcast_pieces(std::byte* bytes, std::size_t size, std::size_t piece, int root,
+inline void broadcast_pieces(const element_memory& memory, std::size_t piece, int root,
                              MPI_Comm comm) {
-  for_each_chunk(std::span<std::byte>(bytes, size), piece, [&](std::byte* at, int count) {
-    check(MPI_Bcast(at, count, MPI_BYTE, root, comm), "MPI_Bcast", root);
+  for_each_piece(memory, piece, [&](const memory_piece& at) {
+    check(MPI_Bcast(at.buffer, at.count, at.type, root, comm), "MPI_Bcast", root);
   });
 }
 
-/// The payload bytes of a message after its first `skip`, wherever they are held.
+/// The payload bytes of an encoded message after its first `skip`, wherever they are held.
 inline std::span<const std::byte> payload_after(const outgoing& message, std::size_t skip) {
   const std::span<const std::byte> in_head = message.head.subspan(header_size);
   if (in_head.size() > skip) return in_head.subspan(skip);
-  return message.rest.subspan(skip - in_head.size());
+  return message.rest.bytes().subspan(skip - in_head.size());
+}
+
+/// The pieces a broadcast moves its payload after the head in: the header's chunks, at most
+/// broadcast_piece bytes each.
+inline std::size_t broadcast_piece_size(std::uint64_t chunk_bytes) {
+  return static_cast<std::size_t>(std::min<std::uint64_t>(chunk_bytes, broadcast_piece));
 }
 
 /// A broadcast's head: the header, then the whole payload when it is this small (one MPI_Bcast
@@ -71,6 +77,8 @@ inline std::span<const std::byte> payload_after(const outgoing& message, std::si
 /// those elements land in the array on every rank, and that byte count in its last 8 bytes.
 inline constexpr std::size_t broadcast_inline = 1024;
 inline constexpr std::size_t broadcast_split_at = broadcast_inline - 8;
+static_assert(strided_from_memory_bytes > broadcast_inline,
+              "a strided array's payload never fits in a broadcast's head");
 
 /// The root's split: the bytes its message holds ahead of an array sent from its own memory, or
 /// 8 for a message encoded whole (a receiving vector still takes its elements in place). Never 0,
@@ -105,22 +113,30 @@ void broadcast(const channel& on, T& value, int root, int rank, bool root_failed
   if (rank == root) {
     encoded sent = root_failed ? encoded{failure_message(), nullptr}
                                : encode_or_fail<Format>(value, *on.settings);
-    const std::uint64_t payload_size = get_u64(sent.message.head.data() + 16);
-    const std::size_t first = split_to_send(sent.message, payload_size);
-    std::memcpy(head.data(), sent.message.head.data(), header_size);
+    const outgoing& message = sent.message;
+    const std::uint64_t payload_size = get_u64(message.head.data() + 16);
+    const std::size_t first = split_to_send(message, payload_size);
+    std::memcpy(head.data(), message.head.data(), header_size);
+    // A strided array moves in pieces of whole elements, whatever broadcast_piece holds.
+    const std::size_t unit = message.rest.unit();
+    const std::size_t piece = broadcast_piece_size(chunk_size(message)) / unit * unit;
+    put_u64(head.data() + 24, piece);
     if (payload_size > broadcast_inline)
       put_u64(head.data() + header_size + broadcast_split_at, first);
-    for (std::size_t copied = 0; copied < first;) {  // the head's payload, then the rest's
-      const std::span<const std::byte> part = payload_after(sent.message, copied);
+    // The head's payload, then the rest's (never a strided array's: its head is all of `first`).
+    for (std::size_t copied = 0; copied < first;) {
+      const std::span<const std::byte> part = payload_after(message, copied);
       const std::size_t count = std::min(part.size(), first - copied);
       std::memcpy(head.data() + header_size + copied, part.data(), count);
       copied += count;
     }
     check(MPI_Bcast(head.data(), static_cast<int>(head.size()), MPI_BYTE, root, on.heads),
           "MPI_Bcast", root);
-    const std::span<const std::byte> rest = payload_after(sent.message, first);
-    broadcast_pieces(const_cast<std::byte*>(rest.data()), rest.size(),
-                     std::min(on.settings->chunk_bytes, broadcast_piece), root, on.heads);
+    if (first < payload_size) {
+      const std::span<const std::byte> rest = payload_after(message, first);
+      broadcast_pieces(message.rest.is_strided() ? message.rest : element_memory(rest), piece, root,
+                       on.heads);
+    }
     if (sent.failure) std::rethrow_exception(sent.failure);
     return;
   }
@@ -130,18 +146,20 @@ void broadcast(const channel& on, T& value, int root, int rank, bool root_failed
   const std::size_t first = split_received(head, from);
   const header h = parse_head(std::span<const std::byte>(head).first(header_size + first), from);
   const std::size_t rest = h.payload_size - first;
-  const std::size_t piece = std::min<std::size_t>(h.chunk_bytes, broadcast_piece);
+  const std::size_t piece = broadcast_piece_size(h.chunk_bytes);
   if (auto refused =
           refusal<Format, T>(h, *on.settings, on.settings->limits.max_allocation, from)) {
     std::vector<std::byte> discarded(std::min(rest, piece));
     for (std::size_t left = rest; left > 0; left -= std::min(left, piece))
-      broadcast_pieces(discarded.data(), std::min(left, piece), piece, root, on.heads);
+      broadcast_pieces(
+          element_memory(std::span<const std::byte>(discarded).first(std::min(left, piece))), piece,
+          root, on.heads);
     throw *refused;
   }
   payload_target<Format, T> target(*on.settings, value);
-  std::byte* destination =
-      target.prepare(h, std::span<const std::byte>(head).subspan(header_size, first));
-  broadcast_pieces(destination, rest, piece, root, on.heads);
+  const element_memory destination =
+      target.prepare(h, std::span<const std::byte>(head).subspan(header_size, first), piece);
+  broadcast_pieces(destination, piece, root, on.heads);
   target.finish(from);
 }
 

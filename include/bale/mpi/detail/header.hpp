@@ -16,6 +16,7 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -25,6 +26,7 @@
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
 #include "bale/core/little_endian.hpp"
+#include "bale/mpi/detail/element_memory.hpp"
 #include "bale/schema/schema_of.hpp"
 
 namespace bale::mpi::detail {
@@ -97,10 +99,11 @@ inline header read_header(std::span<const std::byte> head) {
 ///   head_size                  the head's bytes
 ///   sized_by_count             whether a receiver can size the value from the message's size
 ///                              alone, and so take header, head and elements in one receive
-///   elements(v)                the memory sent, empty when there is none to send from
+///   elements(v)                the elements as one block, empty when they are strided
+///   memory(v)                  the elements where they lie, in the order write_head announces
 ///   write_head(out, v)         the head, as Format writes it
 ///   prepare(v, head, count)    sizes v for a head announcing `count` elements and says where
-///                              they go; null when the head is not one v takes as memory (the
+///                              they go; none when the head is not one v takes as memory (the
 ///                              payload is then decoded, with its checks and errors)
 ///   abandon(v)                 the elements did not all arrive
 template <class Format, class T>
@@ -113,11 +116,15 @@ struct contiguous_payload<Format, std::vector<E, Alloc>> : std::true_type {
   static constexpr std::size_t head_size = 8;
   static constexpr bool sized_by_count = true;
   static std::span<const E> elements(const std::vector<E, Alloc>& v) { return v; }
+  static element_memory memory(const std::vector<E, Alloc>& v) {
+    return element_memory(std::as_bytes(std::span(v)));
+  }
   static void write_head(std::byte* out, const std::vector<E, Alloc>& v) { put_u64(out, v.size()); }
-  static E* prepare(std::vector<E, Alloc>& v, const std::byte* head, std::size_t count) {
-    if (get_u64(head) != count) return nullptr;
+  static std::optional<element_memory> prepare(std::vector<E, Alloc>& v, const std::byte* head,
+                                               std::size_t count) {
+    if (get_u64(head) != count) return std::nullopt;
     v.resize(count);
-    return v.data();
+    return element_memory(std::as_bytes(std::span(v)));
   }
   static void abandon(std::vector<E, Alloc>& v) { v.clear(); }
 };
@@ -129,12 +136,14 @@ struct contiguous_payload<Format, std::span<E, N>> : std::true_type {
   static constexpr std::size_t head_size = 8;
   static constexpr bool sized_by_count = true;
   static std::span<const element> elements(std::span<E, N> v) { return v; }
+  static element_memory memory(std::span<E, N> v) { return element_memory(std::as_bytes(v)); }
   static void write_head(std::byte* out, std::span<E, N> v) { put_u64(out, v.size()); }
 };
 
 /// An array of a fixed rank (bale/arrays/): its layout (one byte), extents and length, then its
-/// elements, when they are contiguous in either layout. Its extents are in the head, so it is
-/// received from the head first, never whole.
+/// elements in that layout. Contiguous ones are sent from their memory as stored; strided ones
+/// (a block, a slice) in the layout nearest their memory, through a datatype over it. Its extents
+/// are in the head, so it is received from the head first, never whole.
 template <class Format, class A>
 requires array_type<A> &&(array_traits<A>::rank != dynamic_rank) &&
     array_is_memory<Format, bale::detail::array_element<A>> struct contiguous_payload<Format, A>
@@ -148,20 +157,19 @@ requires array_type<A> &&(array_traits<A>::rank != dynamic_rank) &&
   static std::span<const element> elements(const A& a) {
     const auto view = traits::view(a);
     if (!bale::detail::stored_layout(view)) return {};
-    std::size_t count = 0;
-    (void)bale::detail::element_count<element>(view.extents, count);
-    return {view.data, count};
+    return {view.data, count_of(view.extents)};
   }
-  // Called only when elements() is not empty.
+  static element_memory memory(const A& a) {
+    const auto view = traits::view(a);
+    return in_order(view, bale::detail::nearest_layout(view));
+  }
   static void write_head(std::byte* out, const A& a) {
     const auto view = traits::view(a);
-    out[0] = static_cast<std::byte>(*bale::detail::stored_layout(view));
+    out[0] = static_cast<std::byte>(bale::detail::nearest_layout(view));
     for (std::size_t k = 0; k < rank; ++k) put_u64(out + 1 + 8 * k, view.extents[k]);
-    std::size_t count = 0;
-    (void)bale::detail::element_count<element>(view.extents, count);
-    put_u64(out + 1 + 8 * rank, count);
+    put_u64(out + 1 + 8 * rank, count_of(view.extents));
   }
-  static element* prepare(A& a, const std::byte* head, std::size_t count) {
+  static std::optional<element_memory> prepare(A& a, const std::byte* head, std::size_t count) {
     const auto layout = std::to_integer<std::uint8_t>(head[0]);
     array_extents<rank> extents{};
     for (std::size_t k = 0; k < rank; ++k) extents[k] = get_u64(head + 1 + 8 * k);
@@ -169,12 +177,29 @@ requires array_type<A> &&(array_traits<A>::rank != dynamic_rank) &&
     if (layout > 1 || get_u64(head + 1 + 8 * rank) != count ||
         !bale::detail::element_count<element>(extents, product) || product != count ||
         !traits::holds(a, extents))
-      return nullptr;
-    const auto shaped = traits::reshape(a, extents);
-    return bale::detail::contiguous_in(shaped, static_cast<array_layout>(layout)) ? shaped.data
-                                                                                  : nullptr;
+      return std::nullopt;
+    return in_order(traits::reshape(a, extents), static_cast<array_layout>(layout));
   }
   static void abandon(A&) {}
+
+ private:
+  static std::size_t count_of(const array_extents<rank>& extents) {
+    std::size_t count = 0;
+    (void)bale::detail::element_count<element>(extents, count);
+    return count;
+  }
+  // The elements in `layout`'s order: a row-major walk of the indices, reversed for
+  // column-major.
+  template <class E>
+  static element_memory in_order(const array_ref<E, rank>& view, array_layout layout) {
+    std::vector<travel_index> indices(rank);
+    for (std::size_t k = 0; k < rank; ++k) {
+      const std::size_t from = layout == array_layout::row_major ? k : rank - 1 - k;
+      indices[k] = {view.extents[from],
+                    view.strides[from] * static_cast<std::ptrdiff_t>(sizeof(element))};
+    }
+    return element_memory::strided(view.data, sizeof(element), indices);
+  }
 };
 
 /// Whether a message of T may be received whole, header and elements in one MPI receive.

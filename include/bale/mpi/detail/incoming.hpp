@@ -176,25 +176,28 @@ class payload_target {
   payload_target(const options& settings, T& target) : settings_(settings), target_(target) {}
 
   /// Takes the header and the payload bytes that came with it; returns where the other
-  /// h.payload_size - first.size() bytes go.
-  std::byte* prepare(const header& h, std::span<const std::byte> first) {
+  /// h.payload_size - first.size() bytes go, which arrive in pieces of `piece` bytes.
+  element_memory prepare(const header& h, std::span<const std::byte> first, std::size_t piece) {
     size_ = h.payload_size;
     first_ = first;
     const std::size_t rest = size_ - first.size();
-    if (rest == 0) return nullptr;
+    if (rest == 0) return {};
     if constexpr (contiguous_payload<Format, T>::value) {
       using payload = contiguous_payload<Format, T>;
       using element = typename payload::element;
       if (first.size() == payload::head_size && rest % sizeof(element) == 0) {
-        if (element* at = payload::prepare(target_, first.data(), rest / sizeof(element))) {
+        std::optional<element_memory> memory =
+            payload::prepare(target_, first.data(), rest / sizeof(element));
+        // A strided target takes its pieces through a datatype, so they hold whole elements.
+        if (memory && piece % memory->unit() == 0) {
           direct_ = true;
-          return reinterpret_cast<std::byte*>(at);
+          return std::move(*memory);
         }
       }
     }
     payload_ = std::unique_ptr<std::byte[]>(new std::byte[size_]);
     std::memcpy(payload_.get(), first.data(), first.size());
-    return payload_.get() + first.size();
+    return element_memory(std::span<const std::byte>(payload_.get() + first.size(), rest));
   }
 
   /// The rest did not arrive whole: a direct target is left empty.
@@ -319,7 +322,7 @@ class receiver {
       skip_chunks(wait);
       throw *refused;
     }
-    destination_ = target_.prepare(header_, head.subspan(header_size));
+    destination_ = target_.prepare(header_, head.subspan(header_size), header_.chunk_bytes);
   }
 
   /// Whether every chunk has arrived within the time `wait` allows.
@@ -400,10 +403,10 @@ class receiver {
             "MPI_Improbe", from_.source, from_.tag);
       if (!found) break;
       const std::size_t size = expected_chunk(message, probed);
+      const memory_piece piece = destination_.piece(matched_, size);
       pending_.emplace_back();
       pending_sizes_.push_back(size);
-      check(MPI_Imrecv(destination_ + matched_, static_cast<int>(size), MPI_BYTE, &message,
-                       &pending_.back()),
+      check(MPI_Imrecv(piece.buffer, piece.count, piece.type, &message, &pending_.back()),
             "MPI_Imrecv", from_.source, from_.tag);
       matched_ += size;
       matched = true;
@@ -433,8 +436,8 @@ class receiver {
     check(MPI_Mprobe(from_.source, from_.tag, on_.chunks, &message, &probed), "MPI_Mprobe",
           from_.source, from_.tag);
     const std::size_t size = expected_chunk(message, probed);
-    check(MPI_Mrecv(destination_ + matched_, static_cast<int>(size), MPI_BYTE, &message,
-                    MPI_STATUS_IGNORE),
+    const memory_piece piece = destination_.piece(matched_, size);
+    check(MPI_Mrecv(piece.buffer, piece.count, piece.type, &message, MPI_STATUS_IGNORE),
           "MPI_Mrecv", from_.source, from_.tag);
     matched_ += size;
     arrived_ = matched_;
@@ -470,7 +473,7 @@ class receiver {
   std::size_t matched_ = 0;  // of those, in chunks matched (being received or arrived)
   std::size_t arrived_ = 0;  // of those, arrived
   bool cleared_ = false;
-  std::byte* destination_ = nullptr;
+  element_memory destination_;
   std::vector<MPI_Request> pending_;  // chunk receives matched and posted
   std::vector<std::size_t> pending_sizes_;
 };

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Sending: a value becomes a head (header + the start of the payload) and a rest. The rest is
-// either the serialized bytes past the head or, for a large contiguous array, the array's own
-// memory. A payload of at most chunk_bytes is one MPI message, except an array over
-// one_message_bytes, whose memory follows its head alone; a larger payload comes in chunks.
+// either the serialized bytes past the head or, for a large array, the array's own memory:
+// contiguous, or strided and sent through derived datatypes. A payload of at most chunk_bytes is
+// one MPI message, except an array over one_message_bytes, whose memory follows its head alone; a
+// larger payload comes in chunks.
 
 #include <mpi.h>
 
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "bale/core/serialize.hpp"
+#include "bale/mpi/detail/element_memory.hpp"
 #include "bale/mpi/detail/header.hpp"
 #include "bale/mpi/error.hpp"
 #include "bale/mpi/options.hpp"
@@ -38,22 +40,8 @@ inline constexpr std::size_t kept_buffer_bytes = std::size_t{1} << 20;
 struct outgoing {
   std::vector<std::byte> bytes;     // the header, then the serialized payload (or its length only)
   std::span<const std::byte> head;  // the first MPI message, or its first part when joined
-  std::span<const std::byte> rest;  // the payload after the head
+  element_memory rest;              // the payload after the head
   bool joined = false;              // whether the rest goes in the head's MPI message
-};
-
-/// A committed MPI datatype, freed with its owner (MPI lets a datatype go while an operation
-/// posted with it is still in flight).
-class scoped_datatype {
- public:
-  explicit scoped_datatype(MPI_Datatype type) : type_(type) {}
-  scoped_datatype(const scoped_datatype&) = delete;
-  scoped_datatype& operator=(const scoped_datatype&) = delete;
-  ~scoped_datatype() { MPI_Type_free(&type_); }
-  MPI_Datatype get() const noexcept { return type_; }
-
- private:
-  MPI_Datatype type_;
 };
 
 /// One MPI message of `first` then `second`, used with MPI_BOTTOM: an array travels between its
@@ -75,6 +63,10 @@ inline scoped_datatype two_places(const void* first, std::size_t first_bytes, co
   return scoped_datatype(type);
 }
 
+/// A strided array smaller than this is encoded (gathered): building a datatype costs more
+/// than copying it.
+inline constexpr std::size_t strided_from_memory_bytes = std::size_t{4} << 10;
+
 /// `reuse`: a buffer from an earlier message, whose capacity the encoding may take over.
 template <class Format, class T>
 outgoing encode(const T& value, const options& settings, std::vector<std::byte> reuse = {}) {
@@ -88,17 +80,23 @@ outgoing encode(const T& value, const options& settings, std::vector<std::byte> 
   message.bytes.clear();
   if constexpr (contiguous_payload<Format, T>::value) {
     using payload = contiguous_payload<Format, T>;
-    const auto memory = std::as_bytes(payload::elements(value));
-    // Empty when there is no memory to send from (a strided array): encoded below.
-    if (!memory.empty() && memory.size() >= settings.zero_copy_bytes) {
+    element_memory memory = payload::memory(value);
+    // A strided array's chunks hold whole elements.
+    const std::size_t chunk = settings.chunk_bytes - settings.chunk_bytes % memory.unit();
+    const std::size_t least = memory.is_strided()
+                                  ? std::max(settings.zero_copy_bytes, strided_from_memory_bytes)
+                                  : settings.zero_copy_bytes;
+    if (!memory.empty() && memory.size() >= least && chunk != 0 &&
+        memory.unit() <= strided_from_memory_bytes) {
       message.bytes.resize(header_size + payload::head_size);
       payload::write_head(message.bytes.data() + header_size, value);
       h.payload_size = payload::head_size + memory.size();
+      h.chunk_bytes = chunk;
       write_header(message.bytes.data(), h);
       message.head = message.bytes;
-      message.rest = memory;
-      message.joined = payload::sized_by_count &&
-                       h.payload_size <= std::min(settings.one_message_bytes, settings.chunk_bytes);
+      message.joined = payload::sized_by_count && !memory.is_strided() &&
+                       h.payload_size <= std::min(settings.one_message_bytes, chunk);
+      message.rest = std::move(memory);
       return message;
     }
   }
@@ -109,7 +107,7 @@ outgoing encode(const T& value, const options& settings, std::vector<std::byte> 
   const std::span<const std::byte> all(message.bytes);
   const bool fits = h.payload_size <= settings.chunk_bytes;
   message.head = fits ? all : all.first(header_size);
-  message.rest = fits ? std::span<const std::byte>() : all.subspan(header_size);
+  message.rest = element_memory(fits ? std::span<const std::byte>() : all.subspan(header_size));
   return message;
 }
 
@@ -122,25 +120,25 @@ inline outgoing failure_message() {
   return message;
 }
 
-/// Calls each(pointer, count) for the successive pieces of `bytes` of at most `chunk` bytes.
-template <class Byte, class Each>
-void for_each_chunk(std::span<Byte> bytes, std::size_t chunk, Each&& each) {
-  for (std::size_t done = 0; done < bytes.size(); done += chunk)
-    each(bytes.data() + done, static_cast<int>(std::min(chunk, bytes.size() - done)));
+/// The chunk size a message's header announces.
+inline std::size_t chunk_size(const outgoing& message) {
+  return get_u64(message.head.data() + 24);
 }
 
 inline void send_message(const channel& to, int dest, int tag, const outgoing& message) {
   if (message.joined) {
-    const scoped_datatype whole = two_places(message.head.data(), message.head.size(),
-                                             message.rest.data(), message.rest.size());
+    const std::span<const std::byte> rest = message.rest.bytes();
+    const scoped_datatype whole =
+        two_places(message.head.data(), message.head.size(), rest.data(), rest.size());
     check(MPI_Send(MPI_BOTTOM, 1, whole.get(), dest, tag, to.heads), "MPI_Send", dest, tag);
     return;
   }
   check(MPI_Send(message.head.data(), static_cast<int>(message.head.size()), MPI_BYTE, dest, tag,
                  to.heads),
         "MPI_Send", dest, tag);
-  for_each_chunk(message.rest, to.settings->chunk_bytes, [&](const std::byte* bytes, int count) {
-    check(MPI_Send(bytes, count, MPI_BYTE, dest, tag, to.chunks), "MPI_Send", dest, tag);
+  for_each_piece(message.rest, chunk_size(message), [&](const memory_piece& piece) {
+    check(MPI_Send(piece.buffer, piece.count, piece.type, dest, tag, to.chunks), "MPI_Send", dest,
+          tag);
   });
 }
 
@@ -149,8 +147,9 @@ inline void post_message(const channel& to, int dest, int tag, const outgoing& m
                          std::vector<MPI_Request>& requests) {
   requests.emplace_back();
   if (message.joined) {
-    const scoped_datatype whole = two_places(message.head.data(), message.head.size(),
-                                             message.rest.data(), message.rest.size());
+    const std::span<const std::byte> rest = message.rest.bytes();
+    const scoped_datatype whole =
+        two_places(message.head.data(), message.head.size(), rest.data(), rest.size());
     check(MPI_Isend(MPI_BOTTOM, 1, whole.get(), dest, tag, to.heads, &requests.back()), "MPI_Isend",
           dest, tag);
     return;
@@ -158,10 +157,10 @@ inline void post_message(const channel& to, int dest, int tag, const outgoing& m
   check(MPI_Isend(message.head.data(), static_cast<int>(message.head.size()), MPI_BYTE, dest, tag,
                   to.heads, &requests.back()),
         "MPI_Isend", dest, tag);
-  for_each_chunk(message.rest, to.settings->chunk_bytes, [&](const std::byte* bytes, int count) {
+  for_each_piece(message.rest, chunk_size(message), [&](const memory_piece& piece) {
     requests.emplace_back();
-    check(MPI_Isend(bytes, count, MPI_BYTE, dest, tag, to.chunks, &requests.back()), "MPI_Isend",
-          dest, tag);
+    check(MPI_Isend(piece.buffer, piece.count, piece.type, dest, tag, to.chunks, &requests.back()),
+          "MPI_Isend", dest, tag);
   });
 }
 
