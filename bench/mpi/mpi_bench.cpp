@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <boost/mpi.hpp>
+#include <boost/multi_array.hpp>
 #include <boost/serialization/array.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
@@ -20,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "bale/arrays/multi_array.hpp"
 #include "bale/mpi.hpp"
 #include "rounds.hpp"
 
@@ -50,6 +52,7 @@ std::vector<record> records(std::size_t count) {
 
 struct mode {
   std::vector<std::size_t> array_bytes;
+  std::vector<long> block_sides;
   std::vector<std::size_t> record_counts;
   int rounds;
   double round_seconds;
@@ -60,9 +63,10 @@ mode bench_mode() {
   std::vector<std::size_t> sizes;
   const std::size_t largest = m == "tiny" ? (std::size_t{1} << 20) : (std::size_t{256} << 20);
   for (std::size_t bytes = 1024; bytes <= largest; bytes *= 4) sizes.push_back(bytes);
-  if (m == "tiny") return {sizes, {10, 1000}, 3, 0.0};
-  if (m == "full") return {sizes, {10, 100, 1000, 10000, 100000}, 31, 0.1};
-  return {sizes, {10, 100, 1000, 10000, 100000}, 15, 0.03};
+  if (m == "tiny") return {sizes, {128}, {10, 1000}, 3, 0.0};
+  const std::vector<long> sides = {128, 1024, 2048};
+  if (m == "full") return {sizes, sides, {10, 100, 1000, 10000, 100000}, 31, 0.1};
+  return {sizes, sides, {10, 100, 1000, 10000, 100000}, 15, 0.03};
 }
 
 bale::mpi::options roomy() {  // room for the 2.5 GiB row
@@ -174,6 +178,88 @@ struct bench {
     }
   }
 
+  // A block of a 4096 x 4096 matrix of doubles, and every other column of one, from the matrix
+  // into the same place of the peer's matrix: bale (a multi_array view), raw MPI with the same
+  // datatype (MPI_Type_create_subarray, one message), and packing first (rows copied into a
+  // buffer, sent, copied out).
+  void strided(const mode& m) {
+    out << "\n### Ping-pong of a block of a 4096 x 4096 matrix of doubles\n\nEach rank "
+           "sends the block from its matrix and receives it into the same block of its own. Raw "
+           "MPI sends it with the same datatype (`MPI_Type_create_subarray`) in one message; "
+           "\"packed\" copies the rows into a buffer, sends it and copies them out. \"Every "
+           "other column\" takes n x n elements from n x 2n, so every element is a run of its "
+           "own.\n\n| block | bytes | raw MPI | bale | packed | bale / raw bandwidth | best | "
+           "bale / packed |\n|---|---:|---:|---:|---:|---:|---:|---:|\n";
+    using matrix = boost::multi_array<double, 2>;
+    using range = boost::multi_array_types::index_range;
+    constexpr long side = 4096;
+    matrix whole(boost::extents[side][side]);
+    std::fill_n(whole.data(), whole.num_elements(), 0.5 + rank);
+    for (const bool every_other : {false, true}) {
+      for (const long n : m.block_sides) {
+        const long step = every_other ? 2 : 1;
+        if (64 + step * n > side) continue;
+        auto block = whole[boost::indices[range(64, 64 + n)][range(64, 64 + step * n, step)]];
+        MPI_Datatype subarray = subarray_type(side, n, step);
+        const std::size_t bytes = static_cast<std::size_t>(n * n) * sizeof(double);
+        std::vector<double> packed(static_cast<std::size_t>(n * n));
+        const auto t = interleaved(
+            m.rounds, m.round_seconds,
+            {[&] { ping_pong_raw(whole.data(), 1, subarray); }, [&] { ping_pong_bale(block); },
+             [&] { ping_pong_packed(block, packed); }});
+        MPI_Type_free(&subarray);
+        out << "| " << (every_other ? "every other column, " : "") << n << " x " << n << " | "
+            << human(bytes) << " | " << fixed(t.median(0) * 1e6, 1) << " µs | "
+            << fixed(t.median(1) * 1e6, 1) << " µs | " << fixed(t.median(2) * 1e6, 1) << " µs | "
+            << ratio_cell(t.ratio(0, 1)) << " | " << fixed(t.fastest(0) / t.fastest(1), 2)
+            << " | " << ratio_cell(t.ratio(2, 1)) << " |\n";
+      }
+    }
+  }
+  // The block at (64, 64) of n rows and n columns, `step` apart, as MPI describes it: every
+  // other column is a subarray of pairs, of which the first double is taken.
+  static MPI_Datatype subarray_type(long side, long n, long step) {
+    MPI_Datatype element = MPI_DOUBLE;
+    if (step != 1) {
+      MPI_Datatype pair;
+      MPI_Type_create_resized(MPI_DOUBLE, 0, static_cast<MPI_Aint>(step * sizeof(double)), &pair);
+      element = pair;
+    }
+    const std::array<int, 2> sizes = {static_cast<int>(side), static_cast<int>(side / step)};
+    const std::array<int, 2> subsizes = {static_cast<int>(n), static_cast<int>(n)};
+    const std::array<int, 2> starts = {64, static_cast<int>(64 / step)};
+    MPI_Datatype type;
+    MPI_Type_create_subarray(2, sizes.data(), subsizes.data(), starts.data(), MPI_ORDER_C, element,
+                             &type);
+    MPI_Type_commit(&type);
+    if (step != 1) MPI_Type_free(&element);
+    return type;
+  }
+  template <class Block>
+  void ping_pong_packed(Block& block, std::vector<double>& packed) {
+    const auto pack = [&] {
+      double* to = packed.data();
+      for (const auto& row : block) to = std::copy(row.begin(), row.end(), to);
+    };
+    const auto unpack = [&] {
+      const double* from = packed.data();
+      for (auto row : block) {
+        std::copy_n(from, row.size(), row.begin());
+        from += row.size();
+      }
+    };
+    const int count = static_cast<int>(packed.size() * sizeof(double));
+    ping_pong(
+        [&] {
+          pack();
+          MPI_Send(packed.data(), count, MPI_BYTE, peer, 4, MPI_COMM_WORLD);
+        },
+        [&] {
+          MPI_Recv(packed.data(), count, MPI_BYTE, peer, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          unpack();
+        });
+  }
+
   void broadcasts(const mode& m) {
     out << "\n### Broadcast of std::vector<double> from rank 0\n\n| size | raw MPI_Bcast | "
            "bale | Boost.MPI | bale / raw bandwidth | best | bale / raw, same memory | "
@@ -213,6 +299,7 @@ int main(int argc, char** argv) {
   b.arrays(m);
   if (std::getenv("BALE_BENCH_MPI_LARGE") != nullptr) b.large_arrays(m);
   b.structured(m);
+  b.strided(m);
   b.broadcasts(m);
   if (b.rank == 0) {
     std::printf("%s", b.out.str().c_str());
