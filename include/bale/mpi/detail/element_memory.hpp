@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -55,7 +56,7 @@ struct memory_piece {
   void* buffer;
   int count;
   MPI_Datatype type;
-  std::vector<scoped_datatype> owned;  // the derived datatype, when there is one
+  std::optional<scoped_datatype> owned;  // the derived datatype, when there is one
 };
 
 namespace strided {
@@ -77,7 +78,8 @@ inline std::vector<travel_index> simplified(const std::vector<travel_index>& ind
 }
 
 /// Builds the datatype of a range of elements: a struct of at most two pieces per index (the
-/// partial slabs at either end) around whole slabs, each a vector of the slabs below.
+/// partial slabs at either end) around whole slabs, each a vector of the slabs below; a range of
+/// one piece (the whole array, whole rows) is that piece alone.
 class range_builder {
  public:
   range_builder(const std::vector<travel_index>& indices, std::size_t element_bytes)
@@ -87,19 +89,27 @@ class range_builder {
     below_.assign(indices.size() + 1, 1);
     for (std::size_t k = indices.size(); k-- > 0;) below_[k] = below_[k + 1] * indices[k].extent;
   }
+  range_builder(const range_builder&) = delete;
+  range_builder& operator=(const range_builder&) = delete;
+  ~range_builder() {  // the parts: a struct or a committed type holds what it needs of them
+    for (MPI_Datatype& type : made_)
+      if (type != MPI_DATATYPE_NULL) MPI_Type_free(&type);
+  }
 
   /// The elements [first, first + count) of the whole array, at offsets from its first element.
   memory_piece build(std::byte* data, std::uint64_t first, std::uint64_t count) {
     range(0, 0, first, first + count);
-    if (lengths_.size() == 1 && types_[0] == MPI_BYTE)
-      return {data + offsets_[0], lengths_[0], MPI_BYTE, {}};
+    if (lengths_.size() == 1) {
+      memory_piece piece{data + offsets_[0], lengths_[0], types_[0], std::nullopt};
+      if (types_[0] != MPI_BYTE) piece.owned.emplace(committed(take(types_[0])));
+      return piece;
+    }
     MPI_Datatype type;
     check(MPI_Type_create_struct(static_cast<int>(lengths_.size()), lengths_.data(),
                                  offsets_.data(), types_.data(), &type),
           "MPI_Type_create_struct");
-    memory_piece piece{data, 1, MPI_DATATYPE_NULL, {}};
-    piece.owned.push_back(committed(type));
-    piece.type = piece.owned.back().get();
+    memory_piece piece{data, 1, type, std::nullopt};
+    piece.owned.emplace(committed(type));
     return piece;
   }
 
@@ -120,36 +130,48 @@ class range_builder {
 
   // `n` neighbouring slabs of index k + 1, along index k.
   void whole(std::size_t k, MPI_Aint offset, std::uint64_t n) {
-    const bool last = k + 1 == indices_.size();
-    if (last && indices_[k].stride == static_cast<std::ptrdiff_t>(element_bytes_))
+    if (k + 1 == indices_.size() &&
+        indices_[k].stride == static_cast<std::ptrdiff_t>(element_bytes_))
       return add(offset, n * element_bytes_, MPI_BYTE);
     if (n == 1) return add(offset, 1, slab_type(k + 1));
+    add(offset, 1, vector_of(k, n));
+  }
+
+  // `n` slabs of index k + 1 along index k; the elements themselves as runs of bytes.
+  MPI_Datatype vector_of(std::size_t k, std::uint64_t n) {
     MPI_Datatype type;
-    check(MPI_Type_create_hvector(static_cast<int>(n), 1, indices_[k].stride, slab_type(k + 1),
-                                  &type),
-          "MPI_Type_create_hvector");
+    if (k + 1 == indices_.size())
+      check(MPI_Type_create_hvector(static_cast<int>(n), static_cast<int>(element_bytes_),
+                                    indices_[k].stride, MPI_BYTE, &type),
+            "MPI_Type_create_hvector");
+    else
+      check(MPI_Type_create_hvector(static_cast<int>(n), 1, indices_[k].stride, slab_type(k + 1),
+                                    &type),
+            "MPI_Type_create_hvector");
     made_.emplace_back(type);
-    add(offset, 1, type);
+    return type;
   }
 
   // The whole slab of every index from k on (a single element past the last index).
   MPI_Datatype slab_type(std::size_t k) {
     if (slab_types_[k] != MPI_DATATYPE_NULL) return slab_types_[k];
+    const bool contiguous =
+        k == indices_.size() || (k + 1 == indices_.size() &&
+                                 indices_[k].stride == static_cast<std::ptrdiff_t>(element_bytes_));
+    if (!contiguous) return slab_types_[k] = vector_of(k, indices_[k].extent);
+    const std::uint64_t elements = k == indices_.size() ? 1 : indices_[k].extent;
     MPI_Datatype type;
-    const bool last = k + 1 == indices_.size();
-    if (k == indices_.size())
-      check(MPI_Type_contiguous(static_cast<int>(element_bytes_), MPI_BYTE, &type),
-            "MPI_Type_contiguous");
-    else if (last && indices_[k].stride == static_cast<std::ptrdiff_t>(element_bytes_))
-      check(MPI_Type_contiguous(static_cast<int>(indices_[k].extent * element_bytes_), MPI_BYTE,
-                                &type),
-            "MPI_Type_contiguous");
-    else
-      check(MPI_Type_create_hvector(static_cast<int>(indices_[k].extent), 1, indices_[k].stride,
-                                    slab_type(k + 1), &type),
-            "MPI_Type_create_hvector");
+    check(MPI_Type_contiguous(static_cast<int>(elements * element_bytes_), MPI_BYTE, &type),
+          "MPI_Type_contiguous");
     made_.emplace_back(type);
     return slab_types_[k] = type;
+  }
+
+  // A part that the caller now owns.
+  MPI_Datatype take(MPI_Datatype type) {
+    for (MPI_Datatype& made : made_)
+      if (made == type) made = MPI_DATATYPE_NULL;
+    return type;
   }
 
   void add(MPI_Aint offset, std::uint64_t length, MPI_Datatype type) {
@@ -162,7 +184,7 @@ class range_builder {
   std::size_t element_bytes_;
   std::vector<std::uint64_t> below_;  // elements in a slab of each index on
   std::vector<MPI_Datatype> slab_types_;
-  std::vector<scoped_datatype> made_;  // the parts, freed once the struct holds them
+  std::vector<MPI_Datatype> made_;  // the parts
   std::vector<MPI_Aint> offsets_;
   std::vector<int> lengths_;
   std::vector<MPI_Datatype> types_;
