@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSL-1.0
 // The receiving side of bale::mpi on any bytes, as if one MPI message had brought them: the header
 // is checked against the receiver's type and limits, then the payload is decoded, or, for a message
-// the size of a whole array, checked as that array. Only bale errors, never more than the limit,
-// and a refused whole array is left empty. No MPI routine is called.
-// The first byte picks the receiver's type and whether it checks the fingerprint.
+// the size of a whole array, checked as that array, or, for an array of fixed rank, checked against
+// the memory it would be received into. Only bale errors, never more than the limit, and a refused
+// whole array is left empty. No MPI routine is called. The first byte picks the receiver's type
+// and whether it checks the fingerprint.
+#include <bale/arrays/multi_array.hpp>
 #include <bale/mpi.hpp>
 #include <cstdlib>
 #include <cstring>
@@ -32,10 +34,39 @@ void receive(std::span<const std::byte> message, const bale::mpi::options& setti
     if (wire::refusal<bale::binary, T>(h, settings, settings.limits.max_allocation, from)) return;
     T value{};
     wire::payload_target<bale::binary, T> target(settings, value);
-    if (target.prepare(h, message.subspan(wire::header_size)) != nullptr) return;  // chunks follow
+    if (!target.prepare(h, message.subspan(wire::header_size), h.chunk_bytes).empty())
+      return;  // chunks follow
     target.finish(from);
   } catch (const bale::error&) {
   }
+}
+
+// An array of fixed rank, or a strided view of one, whose memory the elements would go into:
+// the head's layout, extents and count are checked, and the memory made ready for the chunks is
+// exactly what the header says they hold.
+template <class Target>
+void receive_array(std::span<const std::byte> message, const bale::mpi::options& settings,
+                   Target& value) {
+  try {
+    const wire::header h = wire::parse_head(message, from);
+    if (wire::refusal<bale::binary, Target>(h, settings, settings.limits.max_allocation, from))
+      return;
+    wire::payload_target<bale::binary, Target> target(settings, value);
+    const std::span<const std::byte> first = message.subspan(wire::header_size);
+    const wire::element_memory memory = target.prepare(h, first, h.chunk_bytes);
+    if (memory.size() != h.payload_size - first.size()) std::abort();
+    if (memory.empty()) target.finish(from);
+  } catch (const bale::error&) {
+  }
+}
+
+void receive_arrays(std::span<const std::byte> message, const bale::mpi::options& settings) {
+  using range = boost::multi_array_types::index_range;
+  boost::multi_array<double, 3> cube;
+  receive_array(message, settings, cube);
+  boost::multi_array<double, 3> backing(boost::extents[4][6][8]);
+  auto view = backing[boost::indices[range(0, 4, 2)][range()][range(1, 8, 2)]];
+  receive_array(message, settings, view);
 }
 
 void receive_whole_array(std::span<const std::byte> message, const bale::mpi::options& settings) {
@@ -65,6 +96,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<std::byte> copy(input.begin(), input.end());
   const std::span<const std::byte> message(copy);
   const bale::mpi::options settings = receiver_settings((data[0] & 4) != 0);
+  if ((data[0] & 8) != 0) {
+    receive_arrays(message, settings);
+    return 0;
+  }
   switch (data[0] & 3) {
     case 0:
       receive<std::vector<double>>(message, settings);

@@ -18,7 +18,7 @@
 
 /// The version of the value encodings (binary, compact, JSON, MessagePack). A release that writes
 /// other bytes for the same value raises it, and still reads every earlier one.
-#define BALE_FORMAT_VERSION 2
+#define BALE_FORMAT_VERSION 3
 
 namespace bale {
 

@@ -53,6 +53,13 @@ TEST(Eigen, BlocksAndStridedMapsAreWrittenAsTheirCoefficients) {
   const auto json = bale::try_from_json<Eigen::MatrixXd>(bale::to_json(block));
   ASSERT_TRUE(json.has_value());
   EXPECT_TRUE(*json == block);
+  // Gathered column by column, the layout nearest its memory: the bytes of a copy.
+  const Eigen::MatrixXd copy = block;
+  EXPECT_EQ(bale::serialize(block), bale::serialize(copy));
+  EXPECT_EQ(bale::to_json(block), bale::to_json(copy));
+  using row_major_d = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const row_major_d rows = m;
+  EXPECT_EQ(bale::serialize(rows.block(1, 2, 3, 4)), bale::serialize(row_major_d(block)));
 
   // Every other coefficient of a buffer, as a 3 x 2 column-major matrix.
   double storage[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};

@@ -59,6 +59,12 @@ void require_same(const scene& read, const scene& expected) {
   require(read.shared.at(0) == read.shared.at(2), "shared identity lost");
 }
 
+// Arrays: the same extents and elements, index by index, whatever the storage order.
+void require_same(const arrays& read, const arrays& expected) {
+  require(read.rows == expected.rows, "the rank-2 array differs");
+  require(read.columns == expected.columns, "the rank-3 array differs");
+}
+
 /// Writes and reads T, with the registry where T holds polymorphic pointers.
 template <class T>
 decltype(auto) wrap(T& value) {
@@ -83,6 +89,25 @@ golden_case value_case(std::string folder, std::string name, T (*make)()) {
           }};
 }
 
+// A strided view of a column-major array, written column by column (the layout nearest its
+// memory) and read into an array of C order.
+template <class Format>
+golden_case strided_array_case(std::string folder) {
+  using range = boost::multi_array_types::index_range;
+  static const auto part = boost::indices[range(0, 4, 2)][range()][range(1, 3)];
+  return {folder + "/strided_array",
+          [] {
+            const arrays value = make_arrays();
+            return bale::serialize<Format>(value.columns[part]);
+          },
+          [](std::span<const std::byte> bytes) {
+            boost::multi_array<double, 3> read;
+            bale::deserialize<Format>(bytes, read);
+            const arrays value = make_arrays();
+            require(read == value.columns[part], "the strided view differs");
+          }};
+}
+
 template <class Format>
 void add_values(std::vector<golden_case>& out, const std::string& folder) {
   out.push_back(value_case<Format>(folder, "scalars", make_scalars));
@@ -94,6 +119,8 @@ void add_values(std::vector<golden_case>& out, const std::string& folder) {
   out.push_back(value_case<Format>(folder, "settings", make_settings));
   out.push_back(value_case<Format>(folder, "graph", make_graph));
   out.push_back(value_case<Format>(folder, "scene", make_scene));
+  out.push_back(value_case<Format>(folder, "arrays", make_arrays));
+  out.push_back(strided_array_case<Format>(folder));
 }
 
 /// A scratch file, removed when done.

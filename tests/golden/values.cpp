@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 #include "golden/values.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <limits>
 
 namespace golden {
@@ -123,6 +125,17 @@ scene make_scene() {
   small->radius = 0.5;
   s.shared = {p, small, p};
   return s;
+}
+
+arrays make_arrays() {
+  arrays v;
+  v.rows.resize(boost::extents[2][3]);
+  const std::int32_t rows[] = {-1, 0, 1, 300, -70000, 2147483647};
+  std::copy(std::begin(rows), std::end(rows), v.rows.data());
+  v.columns.resize(boost::extents[4][3][3]);
+  for (std::size_t i = 0; i < v.columns.num_elements(); ++i)
+    v.columns.data()[i] = 0.5 * static_cast<double>(i) - 4;
+  return v;
 }
 
 }  // namespace golden

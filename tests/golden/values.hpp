@@ -5,6 +5,7 @@
 // Changing a value here changes the golden bytes: add new values in new types instead.
 
 #include <bale/all.hpp>
+#include <bale/arrays/multi_array.hpp>
 #include <bale/registry.hpp>
 
 #include <array>
@@ -211,6 +212,14 @@ inline const auto& shapes() {
   return registry;
 }
 
+// Arrays of any rank (bale/arrays/): both storage orders. A strided view of `columns` is written
+// in the layout nearest its memory, column by column (golden case "strided_array").
+struct arrays {
+  arrays() = default;  // multi_array's default constructor is explicit: no aggregate
+  boost::multi_array<std::int32_t, 2> rows;
+  boost::multi_array<double, 3> columns{boost::extents[0][0][0], boost::fortran_storage_order()};
+};
+
 scalars make_scalars();
 sequences make_sequences();
 associative make_associative();
@@ -220,10 +229,12 @@ described make_described();
 settings make_settings();
 graph make_graph();
 scene make_scene();
+arrays make_arrays();
 
 }  // namespace golden
 
 BALE_REFLECT(golden::cell, id, corners)
+BALE_REFLECT(golden::arrays, rows, columns)
 BALE_ENUM_NAMES(golden::colour, red, green, blue)
 template <>
 inline constexpr std::uint32_t bale::version<golden::spell> = 3;

@@ -63,7 +63,7 @@ TEST(MpiStrided, EveryRangeOfEveryShapeIsTheGatheredElements) {
     ASSERT_EQ(elements.size(), count * 4);
     for (std::size_t first = 0; first < count; ++first) {
       for (std::size_t n = 1; first + n <= count; ++n) {
-        const detail::memory_piece piece = elements.piece(first * 4, n * 4);
+        const detail::memory_piece piece = detail::piece_of(elements, first * 4, n * 4);
         std::vector<std::int32_t> got(n, -1);
         MPI_Sendrecv(piece.buffer, piece.count, piece.type, 0, 0, got.data(),
                      static_cast<int>(n * 4), MPI_BYTE, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
@@ -178,6 +178,48 @@ TEST(MpiStrided, ABroadcastMovesAViewFromAndIntoMemory) {
       (value[boost::indices[range(1, 64, 2)][range()][range()]]) ==
       (make_cube(64, 64, 256,
                  comm.rank() == 0 ? 3 : -1)[boost::indices[range(1, 64, 2)][range()][range()]]));
+}
+
+// A peer whose chunk has another size than its header announced: the strided receiver gets an
+// error, and the next message from that peer and tag arrives intact.
+TEST(MpiStrided, AChunkOfTheWrongSizeIntoAViewIsAnError) {
+  bale::mpi::options settings;
+  settings.chunk_bytes = 4096;
+  communicator comm(MPI_COMM_WORLD, settings);
+  if (comm.size() < 2 || comm.rank() > 1) return;
+  const auto part = boost::indices[range(0, 8, 2)][range()][range(0, 32, 2)];  // 4 x 16 x 16
+  const int tag = 11;
+  if (comm.rank() == 0) {
+    std::vector<std::byte> head(32 + 1 + 3 * 8 + 8);
+    const std::size_t elements = 4 * 16 * 16;
+    detail::write_header(
+        head.data(), {bale::binary::id, detail::flag_fingerprint,
+                      detail::message_fingerprint<cube>(), head.size() - 32 + elements * 8, 4096});
+    std::size_t at = 33;
+    for (const std::uint64_t extent : {4, 16, 16}) {
+      bale::detail::put_u64(head.data() + at, extent);
+      at += 8;
+    }
+    bale::detail::put_u64(head.data() + at, elements);
+    MPI_Send(head.data(), static_cast<int>(head.size()), MPI_BYTE, 1, tag, comm.native());
+    // Two chunks as announced, the first short.
+    const std::vector<std::byte> chunk(4096);
+    MPI_Send(chunk.data(), 4000, MPI_BYTE, 1, tag, comm.native_chunks());
+    MPI_Send(chunk.data(), 4096, MPI_BYTE, 1, tag, comm.native_chunks());
+    const cube good = make_cube(8, 16, 32, 4);
+    comm.send(1, tag, good[part]);
+  } else {
+    cube target = make_cube(8, 16, 32, -1);
+    auto into = target[part];
+    try {
+      comm.recv(0, tag, into);
+      ADD_FAILURE() << "a short chunk was taken";
+    } catch (const bale::mpi::error& e) {
+      EXPECT_EQ(e.code(), bale::errc::end_of_input) << e.what();
+    }
+    comm.recv(0, tag, into);
+    EXPECT_TRUE(into == make_cube(8, 16, 32, 4)[part]);
+  }
 }
 
 }  // namespace

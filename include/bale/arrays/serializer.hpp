@@ -8,12 +8,13 @@
 //            rank is refused by schema resolution)
 //   data     the elements, as a sequence: one memcpy where the format allows
 // Contiguous memory is written as it is stored and tagged with its layout; strided memory (a
-// block, a slice) is gathered in row-major order, a block of elements at a time. Reading into a
-// type of the other layout transposes. Nothing is allocated before the input has paid for it:
-// the array is sized when the format hands over a count it checked, and extents whose product
-// overflows are refused first. A view of const elements whose adapter can point it at memory
-// (view_over) is read as a view into the input, with no copy, where the format holds the elements
-// as memory does (binary).
+// block, a slice) is gathered a block of elements at a time, in the layout whose fastest index
+// steps least through memory (column by column for a block of a column-major matrix). Reading into
+// a type of the other layout transposes. Nothing is allocated before the input has paid for it: the
+// array is sized when the format hands over a count it checked, and extents whose product overflows
+// are refused first. A view of const elements whose adapter can point it at memory (view_over) is
+// read as a view into the input, with no copy, where the format holds the elements as memory does
+// (binary).
 
 #include <algorithm>
 #include <array>
@@ -92,11 +93,12 @@ struct noted_member {
   bool& seen;
 };
 
-/// An array's elements on their way out.
+/// An array's elements on their way out, in `layout`.
 template <class Element, std::size_t Rank>
 struct array_elements_out {
   array_ref<const Element, Rank> array;
   bool contiguous;
+  array_layout layout;
 };
 
 /// An array's elements on their way in, with the layout and extents read before them.
@@ -181,9 +183,11 @@ class array_target {
   bool in_place_ = false;
 };
 
-/// Elements that are not contiguous go out a block at a time, in row-major order.
+/// Elements that are not contiguous go out a block at a time, in `layout`.
 template <class Archive, class Element, std::size_t Rank>
-void write_gathered(Archive& ar, const array_ref<const Element, Rank>& array, std::size_t count) {
+void write_gathered(Archive& ar, const array_ref<const Element, Rank>& in_memory, std::size_t count,
+                    array_layout layout) {
+  const auto array = layout == array_layout::row_major ? in_memory : reversed(in_memory);
   const auto dense = contiguous_strides<Rank>(array.extents, array_layout::row_major);
   if constexpr (sizeof(Element) == 1 || !std::is_trivially_copyable_v<Element> ||
                 !std::is_default_constructible_v<Element>) {
@@ -241,7 +245,7 @@ struct serializer<detail::array_elements_out<Element, Rank>> {
     if (out.contiguous)
       ar.write_contiguous_sequence(out.array.data, count);
     else
-      detail::write_gathered(ar, out.array, count);
+      detail::write_gathered(ar, out.array, count, out.layout);
   }
 };
 
@@ -320,10 +324,10 @@ struct serializer<A> {
   template <class Archive>
   static void save(Archive& ar, const A& array) {
     const array_ref<const element, rank> view = traits::view(array);
-    const std::optional<array_layout> stored = detail::stored_layout(view);
+    const bool contiguous = detail::stored_layout(view).has_value();
+    const array_layout layout = detail::nearest_layout(view);
     ar.template write_object<detail::array_member_names>(
-        stored.value_or(array_layout::row_major), view.extents,
-        detail::array_elements_out<element, rank>{view, stored.has_value()});
+        layout, view.extents, detail::array_elements_out<element, rank>{view, contiguous, layout});
   }
 
   template <class Archive>

@@ -4,6 +4,7 @@
 // and the order the elements are stored in. No archive here: only the arithmetic that the array
 // serializer (arrays/serializer.hpp) and the adapters share.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -107,6 +108,15 @@ array_layout nearest_layout(const array_ref<Element, Rank>& array) {
   const auto step = [](std::ptrdiff_t stride) { return stride < 0 ? -stride : stride; };
   return step(array.strides[0]) < step(array.strides[rank - 1]) ? array_layout::column_major
                                                                 : array_layout::row_major;
+}
+
+/// The same elements with the order of their indices reversed: a row-major walk of it is a
+/// column-major walk of `array`.
+template <class Element, std::size_t Rank>
+array_ref<Element, Rank> reversed(array_ref<Element, Rank> array) {
+  std::reverse(array.extents.begin(), array.extents.end());
+  std::reverse(array.strides.begin(), array.strides.end());
+  return array;
 }
 
 /// The number of elements, or false when the extents cannot be held in memory: the product of

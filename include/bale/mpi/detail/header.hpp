@@ -192,12 +192,11 @@ requires array_type<A> &&(array_traits<A>::rank != dynamic_rank) &&
   // column-major.
   template <class E>
   static element_memory in_order(const array_ref<E, rank>& view, array_layout layout) {
+    const auto walked = layout == array_layout::row_major ? view : bale::detail::reversed(view);
     std::vector<travel_index> indices(rank);
-    for (std::size_t k = 0; k < rank; ++k) {
-      const std::size_t from = layout == array_layout::row_major ? k : rank - 1 - k;
-      indices[k] = {view.extents[from],
-                    view.strides[from] * static_cast<std::ptrdiff_t>(sizeof(element))};
-    }
+    for (std::size_t k = 0; k < rank; ++k)
+      indices[k] = {walked.extents[k],
+                    walked.strides[k] * static_cast<std::ptrdiff_t>(sizeof(element))};
     return element_memory::strided(view.data, sizeof(element), indices);
   }
 };

@@ -2,9 +2,9 @@
 #pragma once
 // Receiving: a head is matched (MPI_Mprobe, so its size is known before anything is allocated),
 // received, checked against the receiver's type and limits, then the chunks of the rest are
-// received, straight into a large contiguous array's memory or into one payload buffer that
-// bale's hardened decoder reads. A large contiguous array in one message is received whole:
-// its header beside it, its elements into the array.
+// received, straight into a large array's memory (through a datatype when it is strided) or into
+// one payload buffer that bale's hardened decoder reads. A large contiguous array in one message is
+// received whole: its header beside it, its elements into the array.
 
 #include <mpi.h>
 
@@ -167,8 +167,8 @@ std::optional<error> refusal(const header& h, const options& settings, std::size
   return std::nullopt;
 }
 
-/// Where a message's payload goes and how it becomes the target: a large contiguous array is
-/// received straight into the target's memory; anything else into one buffer that bale's
+/// Where a message's payload goes and how it becomes the target: a large array is received
+/// straight into the target's memory (strided or not); anything else into one buffer that bale's
 /// hardened decoder reads.
 template <class Format, class T>
 class payload_target {
@@ -403,7 +403,7 @@ class receiver {
             "MPI_Improbe", from_.source, from_.tag);
       if (!found) break;
       const std::size_t size = expected_chunk(message, probed);
-      const memory_piece piece = destination_.piece(matched_, size);
+      const memory_piece piece = piece_of(destination_, matched_, size);
       pending_.emplace_back();
       pending_sizes_.push_back(size);
       check(MPI_Imrecv(piece.buffer, piece.count, piece.type, &message, &pending_.back()),
@@ -436,7 +436,7 @@ class receiver {
     check(MPI_Mprobe(from_.source, from_.tag, on_.chunks, &message, &probed), "MPI_Mprobe",
           from_.source, from_.tag);
     const std::size_t size = expected_chunk(message, probed);
-    const memory_piece piece = destination_.piece(matched_, size);
+    const memory_piece piece = piece_of(destination_, matched_, size);
     check(MPI_Mrecv(piece.buffer, piece.count, piece.type, &message, MPI_STATUS_IGNORE),
           "MPI_Mrecv", from_.source, from_.tag);
     matched_ += size;

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "bale/core/serialize.hpp"
-#include "bale/mpi/detail/element_memory.hpp"
 #include "bale/mpi/detail/header.hpp"
+#include "bale/mpi/detail/strided_datatype.hpp"
 #include "bale/mpi/error.hpp"
 #include "bale/mpi/options.hpp"
 
