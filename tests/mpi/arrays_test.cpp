@@ -13,6 +13,7 @@
 
 #include "bale/mpi.hpp"
 #include "hardening/counting_allocator.hpp"
+#include "mpi/measured_exchange.hpp"
 #include "mpi/values.hpp"
 
 namespace {
@@ -53,14 +54,9 @@ TEST(MpiArrays, AContiguousArrayIsSentFromAndReceivedIntoItsMemory) {
   const cube mine = make_cube(64, 64, 256, comm.rank());  // 8 MiB
   cube theirs = make_cube(64, 64, 256, -1);
   const double* const place = theirs.data();
-  bale::mpi::send_request sent;
-  const hardening::heap_use send_use =
-      hardening::measure_heap([&] { sent = comm.isend(r.right, 4, mine); });
-  const hardening::heap_use receive_use =
-      hardening::measure_heap([&] { comm.recv(r.left, 4, theirs); });
-  sent.wait();
-  EXPECT_LT(send_use.peak_bytes, 64u << 10);
-  EXPECT_LT(receive_use.peak_bytes, 64u << 10);
+  const mpi_test::exchange_heap used = mpi_test::measured_exchange(comm, 4, mine, theirs);
+  EXPECT_LT(used.sending.peak_bytes, 64u << 10);
+  EXPECT_LT(used.receiving.peak_bytes, 64u << 10);
   EXPECT_EQ(theirs.data(), place);
   EXPECT_TRUE(theirs == make_cube(64, 64, 256, r.left));
 }

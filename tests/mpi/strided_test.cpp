@@ -11,6 +11,7 @@
 
 #include "bale/mpi.hpp"
 #include "hardening/counting_allocator.hpp"
+#include "mpi/measured_exchange.hpp"
 #include "mpi/values.hpp"
 
 namespace {
@@ -114,17 +115,12 @@ TEST(MpiStrided, AViewIsSentFromAndReceivedIntoItsCubeInChunks) {
         const auto sent = mine[sent_part];
         cube theirs = make_cube(run.n0, run.n1, run.n2, -1, order_of(fortran_received));
         auto into = theirs[received_part];
-        bale::mpi::send_request request;
-        const hardening::heap_use sending =
-            hardening::measure_heap([&] { request = comm.isend(r.right, 7, sent); });
-        const hardening::heap_use receiving =
-            hardening::measure_heap([&] { comm.recv(r.left, 7, into); });
-        request.wait();
+        const mpi_test::exchange_heap used = mpi_test::measured_exchange(comm, 7, sent, into);
         const std::string where = std::to_string(run.chunk) + (fortran_sent ? " F" : " C") +
                                   (fortran_received ? " F" : " C");
         if (run.chunk > 8) {  // pieces of one element need a request each
-          EXPECT_LT(sending.peak_bytes, 64u << 10) << where;
-          EXPECT_LT(receiving.peak_bytes, 64u << 10) << where;
+          EXPECT_LT(used.sending.peak_bytes, 64u << 10) << where;
+          EXPECT_LT(used.receiving.peak_bytes, 64u << 10) << where;
         }
         const cube left = make_cube(run.n0, run.n1, run.n2, r.left, order_of(fortran_sent));
         EXPECT_TRUE(into == left[sent_part]) << where;

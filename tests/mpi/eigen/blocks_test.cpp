@@ -6,8 +6,7 @@
 #include <bale/arrays/eigen.hpp>
 
 #include "bale/mpi.hpp"
-#include "hardening/counting_allocator.hpp"
-#include "mpi/values.hpp"
+#include "mpi/measured_exchange.hpp"
 
 namespace {
 
@@ -31,15 +30,10 @@ TEST(MpiEigen, ABlockGoesFromItsMatrixIntoABlockOfThePeers) {
   row_major other = row_major::Zero(600, 600);
   auto into = theirs.block(10, 20, 512, 300);
   auto other_into = other.block(50, 60, 512, 300);
-  bale::mpi::send_request request;
-  const hardening::heap_use sending =
-      hardening::measure_heap([&] { request = comm.isend(r.right, 1, sent); });
-  const hardening::heap_use receiving =
-      hardening::measure_heap([&] { comm.recv(r.left, 1, into); });
-  request.wait();
+  const mpi_test::exchange_heap used = mpi_test::measured_exchange(comm, 1, sent, into);
   comm.sendrecv(r.right, 2, sent, r.left, 2, other_into);
-  EXPECT_LT(sending.peak_bytes, 64u << 10);
-  EXPECT_LT(receiving.peak_bytes, 64u << 10);
+  EXPECT_LT(used.sending.peak_bytes, 64u << 10);
+  EXPECT_LT(used.receiving.peak_bytes, 64u << 10);
   const Eigen::MatrixXd left = counting(1024, r.left);
   EXPECT_TRUE(into == left.block(100, 200, 512, 300));
   EXPECT_TRUE(other_into == left.block(100, 200, 512, 300));
