@@ -91,7 +91,8 @@ boost::general_storage_order<3> order_of(bool fortran) {
 
 // A view of every other plane and column of a cube goes from the cube's memory into a view of
 // another cube, in place, whatever the storage order of either side: 2 MiB of elements in one
-// chunk and in chunks that end within rows, 4 KiB in pieces of one element.
+// chunk and in chunks that end within rows; 4 KiB (gathered, as its runs are single elements) in
+// chunks of one element.
 TEST(MpiStrided, AViewIsSentFromAndReceivedIntoItsCubeInChunks) {
   const ring r(communicator(MPI_COMM_WORLD));
   struct run {
@@ -159,6 +160,28 @@ TEST(MpiStrided, AViewArrivesAsTheArrayItShows) {
   const cube whole = make_cube(16, 32, 32, comm.rank());
   odd_comm.sendrecv(r.right, 10, whole, r.left, 10, into);
   EXPECT_TRUE(into == make_cube(16, 32, 32, r.left));
+}
+
+// Runs of one element move faster gathered up to 1 MiB; longer runs go from memory from 4 KiB.
+TEST(MpiStrided, AViewOfShortRunsIsGatheredUpTo1MiB) {
+  communicator comm(MPI_COMM_WORLD);
+  const ring r(comm);
+  const cube mine = make_cube(32, 32, 32, comm.rank());
+  const cube left = make_cube(32, 32, 32, r.left);
+  const auto single_elements = boost::indices[range()][range()][range(0, 32, 2)];  // 128 KiB
+  const auto whole_rows = boost::indices[range(0, 32, 2)][range()][range()];       // 128 KiB
+  cube target = make_cube(32, 32, 32, -1);
+  auto into = target[single_elements];
+  const mpi_test::exchange_heap gathered =
+      mpi_test::measured_exchange(comm, 12, mine[single_elements], into);
+  EXPECT_GE(gathered.sending.peak_bytes, 128u << 10);
+  EXPECT_TRUE(into == left[single_elements]);
+  auto rows_into = target[whole_rows];
+  const mpi_test::exchange_heap from_memory =
+      mpi_test::measured_exchange(comm, 13, mine[whole_rows], rows_into);
+  EXPECT_LT(from_memory.sending.peak_bytes, 64u << 10);
+  EXPECT_LT(from_memory.receiving.peak_bytes, 64u << 10);
+  EXPECT_TRUE(rows_into == left[whole_rows]);
 }
 
 // A broadcast moves a strided view from the root's memory into a view on every rank.

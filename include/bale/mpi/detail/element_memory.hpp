@@ -72,6 +72,15 @@ class element_memory {
     return is_strided() ? std::span<const std::byte>() : std::span<const std::byte>(data_, size_);
   }
 
+  /// The bytes that lie together in memory, one after the other: the whole block, or a strided
+  /// array's innermost run.
+  std::size_t run_bytes() const noexcept {
+    if (!is_strided()) return size_;
+    const travel_index& last = indices_.back();
+    const bool joined = last.stride == static_cast<std::ptrdiff_t>(element_bytes_);
+    return joined ? static_cast<std::size_t>(last.extent) * element_bytes_ : element_bytes_;
+  }
+
   /// The first byte (of the block, or the strided array's first element).
   std::byte* data() const noexcept { return data_; }
   /// The strided array's indices as they travel, simplified (none for a block).
