@@ -189,7 +189,8 @@ struct bench {
            "MPI sends it with the same datatype (`MPI_Type_create_subarray`) in one message; "
            "\"packed\" copies the rows into a buffer, sends it and copies them out. \"Every "
            "other column\" takes n x n elements from n x 2n, so every element is a run of its "
-           "own.\n\n| block | bytes | raw MPI | bale | packed | bale / raw bandwidth | best | "
+           "own (bale gathers such an array up to 1 MiB).\n\n| block | bytes | raw MPI | bale | "
+           "packed | bale / raw bandwidth | best | "
            "bale / packed |\n|---|---:|---:|---:|---:|---:|---:|---:|\n";
     using matrix = boost::multi_array<double, 2>;
     using range = boost::multi_array_types::index_range;
