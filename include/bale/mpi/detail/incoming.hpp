@@ -188,8 +188,9 @@ class payload_target {
       if (first.size() == payload::head_size && rest % sizeof(element) == 0) {
         std::optional<element_memory> memory =
             payload::prepare(target_, first.data(), rest / sizeof(element));
-        // A strided target takes its pieces through a datatype, so they hold whole elements.
-        if (memory && piece % memory->unit() == 0) {
+        // A strided target takes its pieces through a datatype, so they hold whole elements;
+        // one too small for a datatype to pay decodes from a buffer, as a sender would gather.
+        if (memory && piece % memory->unit() == 0 && worth_a_datatype(*memory)) {
           direct_ = true;
           return std::move(*memory);
         }

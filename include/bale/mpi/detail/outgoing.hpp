@@ -63,15 +63,6 @@ inline scoped_datatype two_places(const void* first, std::size_t first_bytes, co
   return scoped_datatype(type);
 }
 
-/// A strided array smaller than this is encoded (gathered): building a datatype costs more
-/// than copying it.
-inline constexpr std::size_t strided_from_memory_bytes = std::size_t{4} << 10;
-/// One whose runs in memory are shorter than short_run_bytes is encoded up to this size: Open
-/// MPI's datatype engine takes each run on its own, and a gather is faster until the copies
-/// the datatype saves outweigh it (measured: 1.6 times faster at 128 KiB, half as fast at 8 MiB).
-inline constexpr std::size_t short_run_bytes = 64;
-inline constexpr std::size_t short_runs_from_memory_bytes = std::size_t{1} << 20;
-
 /// `reuse`: a buffer from an earlier message, whose capacity the encoding may take over.
 template <class Format, class T>
 outgoing encode(const T& value, const options& settings, std::vector<std::byte> reuse = {}) {
@@ -88,14 +79,8 @@ outgoing encode(const T& value, const options& settings, std::vector<std::byte> 
     element_memory memory = payload::memory(value);
     // A strided array's chunks hold whole elements.
     const std::size_t chunk = settings.chunk_bytes - settings.chunk_bytes % memory.unit();
-    const std::size_t least_strided = memory.run_bytes() < short_run_bytes
-                                          ? short_runs_from_memory_bytes
-                                          : strided_from_memory_bytes;
-    const std::size_t least = memory.is_strided()
-                                  ? std::max(settings.zero_copy_bytes, least_strided)
-                                  : settings.zero_copy_bytes;
-    if (!memory.empty() && memory.size() >= least && chunk != 0 &&
-        memory.unit() <= strided_from_memory_bytes) {
+    if (!memory.empty() && memory.size() >= settings.zero_copy_bytes && worth_a_datatype(memory) &&
+        chunk != 0) {
       message.bytes.resize(header_size + payload::head_size);
       payload::write_head(message.bytes.data() + header_size, value);
       h.payload_size = payload::head_size + memory.size();
