@@ -14,69 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "arrays/grid.hpp"
 #include "support/roundtrip.hpp"
-
-namespace {
-
-/// An owning array of fixed rank in either layout, as a user's own array type might be.
-template <class T, std::size_t Rank, bale::array_layout Layout = bale::array_layout::row_major>
-struct grid {
-  bale::array_extents<Rank> extents{};
-  std::vector<T> elements;
-
-  T& at(const bale::array_extents<Rank>& index) {
-    const auto strides = bale::detail::contiguous_strides<Rank>(extents, Layout);
-    std::ptrdiff_t offset = 0;
-    for (std::size_t k = 0; k < Rank; ++k)
-      offset += static_cast<std::ptrdiff_t>(index[k]) * strides[k];
-    return elements[static_cast<std::size_t>(offset)];
-  }
-  bool operator==(const grid&) const = default;
-};
-
-template <class T, std::size_t Rank, bale::array_layout Layout>
-grid<T, Rank, Layout> counting_grid(const bale::array_extents<Rank>& extents) {
-  grid<T, Rank, Layout> g{extents, {}};
-  std::size_t count = 1;
-  for (auto e : extents) count *= e;
-  g.elements.resize(count);
-  for (std::size_t i = 0; i < count; ++i) g.elements[i] = static_cast<T>(i * 3 + 1);
-  return g;
-}
-
-/// A view of the tests' own with std::mdspan's members: extents and strides of its own.
-template <class T, std::size_t Rank>
-struct strided_view {
-  using element_type = T;
-  T* data = nullptr;
-  std::array<std::size_t, Rank> extents{};
-  std::array<std::ptrdiff_t, Rank> strides{};
-  static constexpr std::size_t rank() { return Rank; }
-  std::size_t extent(std::size_t k) const { return extents[k]; }
-  std::ptrdiff_t stride(std::size_t k) const { return strides[k]; }
-  T* data_handle() const { return data; }
-};
-
-}  // namespace
-
-template <class T, std::size_t Rank, bale::array_layout Layout>
-struct bale::array_traits<grid<T, Rank, Layout>> {
-  using element_type = T;
-  static constexpr std::size_t rank = Rank;
-  using array = grid<T, Rank, Layout>;
-
-  static array_ref<const T, Rank> view(const array& g) {
-    return {g.elements.data(), g.extents, detail::contiguous_strides<Rank>(g.extents, Layout)};
-  }
-  static bool holds(const array&, const array_extents<Rank>&) { return true; }
-  static array_ref<T, Rank> reshape(array& g, const array_extents<Rank>& extents) {
-    std::size_t count = 0;
-    (void)detail::element_count<T>(extents, count);
-    g.extents = extents;
-    g.elements.resize(count);
-    return {g.elements.data(), extents, detail::contiguous_strides<Rank>(extents, Layout)};
-  }
-};
 
 namespace {
 
@@ -111,7 +50,7 @@ TEST(Arrays, ContiguousDataIsOneBlockAfterLayoutAndExtents) {
   EXPECT_EQ(bytes[0], std::byte{1});
   EXPECT_EQ(std::memcmp(bytes.data() + 25, g.elements.data(), 6 * sizeof(double)), 0);
   EXPECT_EQ(bale::to_json(g),
-            R"({"layout":"column_major","extents":[2,3],"data":[1,4,7,10,13,16]})");
+            R"({"layout":"column_major","extents":[2,3],"data":[[1,4],[7,10],[13,16]]})");
 }
 
 template <class From, class To>
@@ -146,8 +85,9 @@ TEST(Arrays, AStridedViewIsWrittenWholeAndReadIntoAViewOfItsExtents) {
   const auto read = bale::deserialize<grid<float, 2>>(bale::serialize(columns));
   EXPECT_EQ(read.extents, (bale::array_extents<2>{3, 4}));
   EXPECT_EQ(read.elements, (std::vector<float>{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22}));
-  EXPECT_EQ(bale::to_json(columns),
-            R"({"layout":"row_major","extents":[3,4],"data":[0,2,4,6,8,10,12,14,16,18,20,22]})");
+  EXPECT_EQ(
+      bale::to_json(columns),
+      R"({"layout":"row_major","extents":[3,4],"data":[[0,2,4,6],[8,10,12,14],[16,18,20,22]]})");
 
   // Read back into the odd columns of another matrix: the view's own strides.
   std::vector<float> target(24, -1.0F);

@@ -42,7 +42,7 @@ TEST(Eigen, ColumnMajorIsWrittenAsStoredAndReadIntoRowMajorTransposed) {
   const auto as_rows = bale::deserialize<Eigen::Matrix<double, -1, -1, Eigen::RowMajor>>(bytes);
   EXPECT_TRUE(as_rows == m);
   EXPECT_EQ(bale::to_json(Eigen::Matrix2i{{1, 2}, {3, 4}}),
-            R"({"layout":"column_major","extents":[2,2],"data":[1,3,2,4]})");
+            R"({"layout":"column_major","extents":[2,2],"data":[[1,3],[2,4]]})");
 }
 
 TEST(Eigen, BlocksAndStridedMapsAreWrittenAsTheirCoefficients) {

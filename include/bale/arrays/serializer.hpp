@@ -6,7 +6,8 @@
 //   layout   row_major or column_major: the order of the elements that follow
 //   extents  one count per index (a fixed number of them for a type of fixed rank, so a change of
 //            rank is refused by schema resolution)
-//   data     the elements, as a sequence: one memcpy where the format allows
+//   data     the elements, as a sequence: one memcpy where the format allows; lists of lists
+//            of numbers, one level per index, in a format that nests them (JSON, MessagePack)
 // Contiguous memory is written as it is stored and tagged with its layout; strided memory (a
 // block, a slice) is gathered a block of elements at a time, in the layout whose fastest index
 // steps least through memory (column by column for a block of a column-major matrix). Reading into
@@ -34,6 +35,7 @@
 #include "bale/core/error_text.hpp"
 #include "bale/core/schema_shape.hpp"
 #include "bale/core/serializer.hpp"
+#include "bale/core/shaped_sequence.hpp"
 #include "bale/types/array.hpp"
 #include "bale/types/scalar.hpp"
 #include "bale/types/vector.hpp"
@@ -122,6 +124,17 @@ std::string extents_text(const Extents& extents) {
   return text + ']';
 }
 
+/// The extents in the order the elements of `layout` run, outermost first: the nesting of the
+/// lists a format that nests them writes. Kept alive by the caller's full expression.
+template <std::size_t Rank>
+struct shape_in {
+  array_extents<Rank> in_order;
+  shape_in(const array_extents<Rank>& extents, array_layout layout) : in_order(extents) {
+    if (layout == array_layout::column_major) std::reverse(in_order.begin(), in_order.end());
+  }
+  operator sequence_shape() const noexcept { return {in_order.data(), in_order.size()}; }
+};
+
 /// Where the elements read go: straight into the array when the wire's layout is the array's
 /// and the format hands over exactly the count the extents say; into a staging buffer otherwise
 /// (a text format's growing guesses, a transposition), copied into place at the end.
@@ -188,6 +201,7 @@ template <class Archive, class Element, std::size_t Rank>
 void write_gathered(Archive& ar, const array_ref<const Element, Rank>& in_memory, std::size_t count,
                     array_layout layout) {
   const auto array = layout == array_layout::row_major ? in_memory : reversed(in_memory);
+  const sequence_shape shape(array.extents.data(), array.extents.size());
   const auto dense = contiguous_strides<Rank>(array.extents, array_layout::row_major);
   if constexpr (sizeof(Element) == 1 || !std::is_trivially_copyable_v<Element> ||
                 !std::is_default_constructible_v<Element>) {
@@ -198,10 +212,10 @@ void write_gathered(Archive& ar, const array_ref<const Element, Rank>& in_memory
                          [&](std::ptrdiff_t from, std::ptrdiff_t to) {
                            gathered[static_cast<std::size_t>(to)] = array.data[from];
                          });
-    ar.write_contiguous_sequence(gathered.data(), count);
+    write_shaped_contiguous_sequence(ar, gathered.data(), count, shape);
   } else {
     constexpr std::size_t block = std::max<std::size_t>(1, 4096 / sizeof(Element));
-    ar.write_sequence(count, [&] {
+    write_shaped_sequence<Element>(ar, count, shape, [&] {
       std::array<Element, block> buffer;
       std::size_t filled = 0;
       walk_row_major<Rank>(array.extents, array.strides, dense,
@@ -243,7 +257,8 @@ struct serializer<detail::array_elements_out<Element, Rank>> {
     std::size_t count = 0;
     (void)detail::element_count<Element>(out.array.extents, count);
     if (out.contiguous)
-      ar.write_contiguous_sequence(out.array.data, count);
+      detail::write_shaped_contiguous_sequence(
+          ar, out.array.data, count, detail::shape_in<Rank>(out.array.extents, out.layout));
     else
       detail::write_gathered(ar, out.array, count, out.layout);
   }
@@ -281,7 +296,8 @@ struct serializer<detail::array_elements_in<A>> {
       ar.fail(errc::invalid_value, "an array's extents " + detail::extents_text(in.extents) +
                                        " do not fit the type read into (its extents are fixed)");
     detail::array_target<A> target(in.array, in.extents, in.layout, count);
-    ar.template read_sequence_into<detail::array_element<A>>(target);
+    detail::read_shaped_sequence_into<detail::array_element<A>>(
+        ar, target, detail::shape_in<traits::rank>(in.extents, in.layout));
     target.finish(ar);
   }
 

@@ -42,6 +42,11 @@
 //   write_deferred_sequence(f)       formats that use the shared named pointer form only
 //                                    (core/named_pointers.hpp): a sequence whose length f()
 //                                    returns after writing it
+//   write_shaped_contiguous_sequence(p, n, shape), write_shaped_sequence<T>(n, shape, f)
+//                                    optional (core/shaped_sequence.hpp): the elements of an
+//                                    array whose extents, in the order the elements run, are
+//                                    `shape`; a format that nests lists writes one per index.
+//                                    Without them: write_contiguous_sequence, write_sequence
 //
 // Input verbs (the same shapes; the archive checks lengths against the input and charges what the
 // callbacks will allocate to the read_context's budget before calling them)
@@ -57,6 +62,9 @@
 //                                            min(old, n)) and the last call's n is the length
 //   read_contiguous_sequence<T>(on_bytes)    only when bulk<T>: on_bytes(src, n) copies n
 //                                            elements from the wire
+//   read_shaped_sequence_into<T>(target, shape)  optional: read_sequence_into of an array's
+//                                            elements, whose nested lists the format checks
+//                                            against `shape`
 //   read_contiguous(p, n), read_tuple(n, f), read_map<Entry>(on_count, on_entry) with
 //   read_map_entry(k, v), read_object<Names>(m...), read_composite(f), read_field(name, v),
 //   read_optional(on_present), read_variant(count, on_index(i)) with i < count checked,

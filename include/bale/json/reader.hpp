@@ -30,6 +30,7 @@
 #include "bale/core/named_values.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
+#include "bale/core/shaped_sequence.hpp"
 #include "bale/fwd.hpp"
 #include "bale/json/detail/fast_paths.hpp"
 #include "bale/json/detail/frame_stack.hpp"
@@ -192,6 +193,19 @@ class json_reader : public archive_base<json_reader<Anchor>>,
     last_count = count;
     frames_.pop_back();
     leave();
+  }
+
+  /// An array's elements: nested lists of numbers, each list as long as its extent says, or one
+  /// flat list (as other elements, and arrays before nesting, are written).
+  template <class T, class Target>
+  void read_shaped_sequence_into(Target&& target, sequence_shape shape) {
+    if constexpr (json_number<T>) {
+      if (shape.size() >= 2 && nested_list_ahead() && !(json_byte<T> && options_.uint8_as_base64)) {
+        read_nested_lists<T>(target, shape);
+        return;
+      }
+    }
+    read_sequence_into<T>(target);
   }
 
   template <class Entry, class OnCount, class OnEntry>
@@ -497,6 +511,92 @@ class json_reader : public archive_base<json_reader<Anchor>>,
   void open(char bracket, const char* what) {
     at_value_ = false;
     enter(bracket, what);
+  }
+
+  // Whether the value here is a list whose first element is a list.
+  bool nested_list_ahead() const noexcept {
+    const char* p = pos_;
+    if (p == end_ || *p != '[') return false;
+    ++p;
+    while (p < end_ && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')) ++p;
+    return p < end_ && *p == '[';
+  }
+  // Every element is paid for before the array is sized: a number and a separator each take a
+  // byte of the text left, and the budget is charged for all of them.
+  template <class T, class Target>
+  void read_nested_lists(Target& target, sequence_shape shape) {
+    const std::size_t count = element_count_of(shape);
+    if (count > remaining() / 2 + 1)
+      fail(errc::length_too_large,
+           error_text({"an array of ", count, " numbers in ", remaining(), " bytes of text"}));
+    charge(count, sizeof(T));
+    T* const data = target.resize(count);
+    std::size_t filled = 0;
+    read_list_level(shape, 0, data, filled);
+    target.resize(filled);
+  }
+  // One list of level k and the lists inside it; its length must be shape[k].
+  template <class T>
+  void read_list_level(sequence_shape shape, std::size_t k, T* data, std::size_t& filled) {
+    open('[', "'['");
+    frames_.push_back({frame::managed});
+    std::size_t i = 0, index = 0;
+    within_index(index, [&] {
+      if (shape[k] != 0 && pos_ < end_ && *pos_ == ']') fail_list_length(shape, k, 0);
+      while (i < shape[k]) {
+        index = i;
+        if (k + 1 == shape.size()) {
+          const std::size_t read = read_numbers(data + filled, shape[k] - i, index);
+          filled += read;
+          i += read;
+        } else {
+          read_list_level(shape, k + 1, data, filled);
+          ++i;
+        }
+        skip_space();
+        index = i;  // a list too short or too long fails at its end
+        if (i != shape[k] && !next_element(']')) fail_list_length(shape, k, i);
+      }
+      if (!close_if(']')) {
+        if (pos_ < end_ && *pos_ == ',') fail_list_length(shape, k, i + 1);
+        fail_next(']');
+      }
+    });
+    frames_.pop_back();
+    leave();
+  }
+  // Numbers of an innermost list from pos_ (on one), at most `room`, the index of each counted
+  // in `index` for errors: short integers of minified text a run at a time; other numbers one by
+  // one while a comma and the next number follow with no space. pos_ is left after the last one.
+  template <class T>
+  std::size_t read_numbers(T* data, std::size_t room, std::size_t& index) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      if (const std::size_t read = read_minified_integers(data, room); read != 0) return read;
+    }
+    std::size_t read = 0;
+    for (;;) {
+      read_scalar(data[read++]);
+      if (read == room || end_ - pos_ < 2 || pos_[0] != ',' ||
+          (static_cast<unsigned>(pos_[1] - '0') >= 10 && pos_[1] != '-'))
+        return read;
+      ++pos_;
+      ++index;
+    }
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_list_length(sequence_shape shape, std::size_t k,
+                                                               std::uint64_t found) const {
+    fail(errc::invalid_value,
+         error_text({"a list of ", found < shape[k] ? "" : "more than ",
+                     found < shape[k] ? found : shape[k], " elements where the array needs ",
+                     shape[k], " (its lists nest as ", extents_text(shape), ", outermost first)"}));
+  }
+  static std::string extents_text(sequence_shape shape) {
+    std::string text = "[";
+    for (std::size_t k = 0; k < shape.size(); ++k) {
+      if (k != 0) text += ',';
+      text += std::to_string(shape[k]);
+    }
+    return text + ']';
   }
 
   // The first room of read_sequence_into: the guess within the bounds it describes, and at

@@ -5,6 +5,7 @@
 // arrays; maps with string, integer or enum keys are objects, other maps arrays of [key, value];
 // optionals are the value or null; a variant is [index, value]; std::byte containers are base64.
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -25,6 +26,7 @@
 #include "bale/core/named_pointers.hpp"
 #include "bale/core/named_values.hpp"
 #include "bale/core/serializer.hpp"
+#include "bale/core/shaped_sequence.hpp"
 #include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"
 #include "bale/json/detail/escape.hpp"
@@ -46,6 +48,11 @@ inline constexpr bool json_key =
 /// Containers of these are base64 strings: std::byte always, unsigned char when asked.
 template <class T>
 inline constexpr bool json_byte = std::is_same_v<T, std::byte> || std::is_same_v<T, unsigned char>;
+
+/// Elements an array writes as nested lists: numbers (and characters), whose text is never a
+/// list, so that a reader tells nested lists from one flat list by the first element.
+template <class T>
+inline constexpr bool json_number = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
 
 template <class Sink, class Anchor = bale_global_namespace>
 class json_writer : public archive_base<json_writer<Sink, Anchor>>,
@@ -112,33 +119,34 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>>,
     }
     write_sequence(count, [&] { write_contiguous(data, count); });
   }
+  /// An array's elements of any rank: numbers as lists of lists, one level per index, each
+  /// innermost list on a line of its own in pretty text; other elements (and bytes written as
+  /// base64) as one list.
+  template <class T>
+  void write_shaped_contiguous_sequence(const T* data, std::size_t count, sequence_shape shape) {
+    if (!nested_numbers<T>(shape, count)) {
+      write_contiguous_sequence(data, count);
+      return;
+    }
+    write_nested_lists(shape, [&] { write_contiguous(data, count); });
+  }
+  template <class T, class F>
+  void write_shaped_sequence(std::size_t count, sequence_shape shape, F&& write_elements) {
+    if (!nested_numbers<T>(shape, count)) {
+      write_sequence(count, write_elements);
+      return;
+    }
+    write_nested_lists(shape, write_elements);
+  }
   template <class T>
   void write_contiguous(const T* data, std::size_t count) {
-    if constexpr (wire_arithmetic<T>) {
-      // Numbers in minified text just after '[': a comma and the number each, with no per-value
-      // bookkeeping.
-      if constexpr (!Sink::counts_only) {
-        if (!options_.pretty && !after_key_ && !frames_.empty() && frames_.back() == frame::array) {
-          // Room for a chunk of numbers at a time, each written as a comma and its text.
-          constexpr std::size_t max_text = max_scalar_text + 1, chunk = 256;
-          for (std::size_t first = 0; first < count; first += chunk) {
-            const std::size_t last = count - first < chunk ? count : first + chunk;
-            char* const start = reinterpret_cast<char*>(sink_.ensure((last - first) * max_text));
-            char* out = start;
-            std::size_t i = first;
-            if (!need_comma_) out = format_scalar(out, data[i++]);
-            for (; i < last; ++i) {
-              *out = ',';
-              out = format_scalar(out + 1, data[i]);
-            }
-            sink_.advance(static_cast<std::size_t>(out - start));
-            need_comma_ = true;
-          }
-          return;
-        }
+    if constexpr (json_number<T>) {
+      if (lists_ != nullptr) [[unlikely]] {
+        write_in_lists(data, count);
+        return;
       }
     }
-    for (std::size_t i = 0; i < count; ++i) process(data[i]);
+    write_values(data, count);
   }
   template <class Key, class F>
   void write_map(std::size_t, F&& write_entries) {
@@ -495,6 +503,98 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>>,
     after_key_ = true;
   }
 
+  // Values of a sequence, numbers in minified text at a stretch.
+  template <class T>
+  void write_values(const T* data, std::size_t count) {
+    if constexpr (wire_arithmetic<T>) {
+      // Numbers in minified text just after '[': a comma and the number each, with no per-value
+      // bookkeeping.
+      if constexpr (!Sink::counts_only) {
+        if (!options_.pretty && !after_key_ && !frames_.empty() && frames_.back() == frame::array) {
+          // Room for a chunk of numbers at a time, each written as a comma and its text.
+          constexpr std::size_t max_text = max_scalar_text + 1, chunk = 256;
+          for (std::size_t first = 0; first < count; first += chunk) {
+            const std::size_t last = count - first < chunk ? count : first + chunk;
+            char* const start = reinterpret_cast<char*>(sink_.ensure((last - first) * max_text));
+            char* out = start;
+            std::size_t i = first;
+            if (!need_comma_) out = format_scalar(out, data[i++]);
+            for (; i < last; ++i) {
+              *out = ',';
+              out = format_scalar(out + 1, data[i]);
+            }
+            sink_.advance(static_cast<std::size_t>(out - start));
+            need_comma_ = true;
+          }
+          return;
+        }
+      }
+    }
+    for (std::size_t i = 0; i < count; ++i) process(data[i]);
+  }
+  template <class T>
+  bool nested_numbers(sequence_shape shape, std::size_t count) const {
+    if constexpr (!json_number<T>) {
+      return false;
+    } else {
+      if constexpr (json_byte<T>)
+        if (options_.uint8_as_base64) return false;
+      return nests(shape, count);
+    }
+  }
+  // Opens a list per index, runs write_elements(), whose runs of numbers write_in_lists places,
+  // and closes the outermost list (the inner ones close as they fill).
+  template <class F>
+  void write_nested_lists(sequence_shape shape, F&& write_elements) {
+    nested_lists lists(shape);
+    struct restore {
+      nested_lists*& at;
+      nested_lists* was;
+      ~restore() { at = was; }
+    } const restored{lists_, std::exchange(lists_, &lists)};
+    for (std::size_t k = 0; k < lists.levels(); ++k) open('[', frame::array);
+    write_elements();
+    if (!lists.done())
+      fail(errc::invalid_value, "an array wrote fewer elements than its extents hold");
+    close(']');
+  }
+  template <class T>
+  void write_in_lists(const T* data, std::size_t count) {
+    nested_lists& lists = *lists_;
+    while (count != 0) {
+      if (lists.done())
+        fail(errc::invalid_value, "an array wrote more elements than its extents hold");
+      const std::size_t run = std::min<std::uint64_t>(count, lists.left_in_row());
+      if (options_.pretty)
+        write_row_of_numbers(data, run);
+      else
+        write_values(data, run);
+      data += run;
+      count -= run;
+      const std::size_t ended = lists.advance(run);
+      for (std::size_t k = 0; k < ended; ++k) {
+        if (k == 0) {  // the innermost list, on the line it began
+          frames_.pop_back();
+          put(']');
+          need_comma_ = true;
+        } else {
+          close(']');
+        }
+      }
+      if (!lists.done())
+        for (std::size_t k = 0; k < ended; ++k) open('[', frame::array);
+    }
+  }
+  // Numbers of an innermost list in pretty text: on one line.
+  template <class T>
+  void write_row_of_numbers(const T* data, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (need_comma_) put(", ", 2);
+      put_direct<max_scalar_text>([&](char* out) { return format_scalar(out, data[i]); });
+      need_comma_ = true;
+    }
+  }
+
   // A number's or a bool's text at out (at most 32 bytes); returns its end.
   // The longest text format_scalar writes: 24 bytes for a double ("-2.2250738585072014e-308"),
   // 20 for a 64-bit integer; rounded up.
@@ -612,6 +712,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>>,
   frame_stack<frame> frames_;
   bool need_comma_ = false;
   bool after_key_ = false;
+  nested_lists* lists_ = nullptr;  // while an array's numbers are written as nested lists
   std::optional<std::uint32_t> pending_version_;
   bool value_of_optional_ = false;  // an optional's value is being written and nothing is out yet
 };

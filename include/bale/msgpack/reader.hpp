@@ -29,6 +29,7 @@
 #include "bale/core/named_values.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
+#include "bale/core/shaped_sequence.hpp"
 #include "bale/fwd.hpp"
 #include "bale/msgpack/detail/cursor.hpp"
 #include "bale/msgpack/wire.hpp"
@@ -120,6 +121,18 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
         read_contiguous(target.resize(count), count);
       }
     });
+  }
+  /// An array's elements: nested arrays of numbers, each as long as its extent says, or one flat
+  /// array (as other elements, bytes, and arrays before nesting, are written).
+  template <class T, class Target>
+  void read_shaped_sequence_into(Target&& target, sequence_shape shape) {
+    if constexpr (std::is_arithmetic_v<T> && !msgpack_wire::byte_like<T>) {
+      if (shape.size() >= 2 && nested_array_ahead()) {
+        as_value([&] { read_nested_arrays<T>(target, shape); });
+        return;
+      }
+    }
+    read_sequence_into<T>(target);
   }
   template <class T, class OnBytes>
   void read_contiguous_sequence(OnBytes&& on_bytes) {
@@ -282,6 +295,49 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
     level_ = nullptr;
     read();
     level_ = outer;
+  }
+
+  // Whether the value here is a non-empty array whose first element is an array.
+  bool nested_array_ahead() {
+    if (!peek_array()) return false;
+    const std::byte* const at = position();
+    const bool nested = read_header(msgpack_wire::container::array, 0) != 0 && peek_array();
+    seek(at);
+    return nested;
+  }
+  // Every element takes a byte of the input at least, and the budget is charged for all of them
+  // before the array is sized.
+  template <class T, class Target>
+  void read_nested_arrays(Target& target, sequence_shape shape) {
+    const std::size_t count = element_count_of(shape);
+    if (count > remaining())
+      fail(errc::length_too_large,
+           error_text({"an array of ", count, " numbers in the ", remaining(), " bytes left"}));
+    if (!context().try_charge(count, sizeof(T)))
+      fail(errc::allocation_limit,
+           error_text({"an array of ", count, " numbers would pass the allocation limit of ",
+                       context().limits().max_allocation, " bytes"}));
+    T* const data = target.resize(count);
+    std::size_t filled = 0;
+    read_array_level(shape, 0, data, filled);
+  }
+  // One array of level k and the arrays inside it; its length must be shape[k].
+  template <class T>
+  void read_array_level(sequence_shape shape, std::size_t k, T* data, std::size_t& filled) {
+    const nesting_guard guard(*this);
+    const std::size_t at = offset();
+    const std::size_t length = read_header(msgpack_wire::container::array, 0);
+    if (length != shape[k])
+      fail_at(errc::invalid_value,
+              error_text({"an array of ", length, " elements where the array needs ", shape[k],
+                          " (its arrays nest one level per index, in the order of its layout)"}),
+              at);
+    if (k + 1 == shape.size()) {
+      read_contiguous(data + filled, length);
+      filled += length;
+      return;
+    }
+    for_each_index(length, [&](std::size_t) { read_array_level(shape, k + 1, data, filled); });
   }
 
   template <class OnElement>

@@ -6,6 +6,7 @@
 // The steps of one value are always inlined: in a program that serializes many types GCC
 // otherwise stops inlining them, and each number then costs a chain of calls.
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -14,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include "bale/core/archive_base.hpp"
 #include "bale/core/arithmetic.hpp"
@@ -21,6 +23,7 @@
 #include "bale/core/named_pointers.hpp"
 #include "bale/core/named_values.hpp"
 #include "bale/core/serializer.hpp"
+#include "bale/core/shaped_sequence.hpp"
 #include "bale/core/write_context.hpp"
 #include "bale/fwd.hpp"
 #include "bale/msgpack/detail/deferred_counts.hpp"
@@ -117,9 +120,33 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>>,
       }
     });
   }
+  /// An array's elements of any rank: numbers as arrays of arrays, one level per index; other
+  /// elements (and bytes, which are bin) as one array.
+  template <class T>
+  void write_shaped_contiguous_sequence(const T* data, std::size_t count, sequence_shape shape) {
+    if (!nested_numbers<T>(shape, count)) {
+      write_contiguous_sequence(data, count);
+      return;
+    }
+    write_nested_arrays(shape, [&] { write_contiguous(data, count); });
+  }
+  template <class T, class F>
+  void write_shaped_sequence(std::size_t count, sequence_shape shape, F&& write_elements) {
+    if (!nested_numbers<T>(shape, count)) {
+      write_sequence(count, write_elements);
+      return;
+    }
+    write_nested_arrays(shape, write_elements);
+  }
   /// Values whose count both sides know (inside write_tuple): each is its own object.
   template <class T>
   void write_contiguous(const T* data, std::size_t count) {
+    if constexpr (std::is_arithmetic_v<T>) {
+      if (lists_ != nullptr) [[unlikely]] {
+        write_in_arrays(data, count);
+        return;
+      }
+    }
     write_elements(data, count);
   }
   template <class F>
@@ -257,6 +284,49 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>>,
     level_ = outer;
   }
 
+  template <class T>
+  static bool nested_numbers(sequence_shape shape, std::size_t count) {
+    return std::is_arithmetic_v<T> && !msgpack_wire::byte_like<T> && nests(shape, count);
+  }
+  // A header per index, then write_elements(), whose runs of numbers write_in_arrays places
+  // (each inner array's header goes before its first element). Every level is one of nesting.
+  template <class F>
+  void write_nested_arrays(sequence_shape shape, F&& write_elements) {
+    as_value(false, [&] {
+      const nesting_guard guard(*this);
+      // The inner levels hold numbers only: checked here as the reader counts them.
+      if (context_.depth() + (shape.size() - 1) > context_.max_depth())
+        fail(errc::depth_exceeded, error_text({"nesting deeper than ", context_.max_depth()}));
+      nested_lists lists(shape);
+      struct restore {
+        nested_lists*& at;
+        nested_lists* was;
+        ~restore() { at = was; }
+      } const restored{lists_, std::exchange(lists_, &lists)};
+      for (std::size_t k = 0; k < shape.size(); ++k)
+        put_header(msgpack_wire::container::array, shape[k]);
+      write_elements();
+      if (!lists.done())
+        fail(errc::invalid_value, "an array wrote fewer elements than its extents hold");
+    });
+  }
+  template <class T>
+  void write_in_arrays(const T* data, std::size_t count) {
+    nested_lists& lists = *lists_;
+    while (count != 0) {
+      if (lists.done())
+        fail(errc::invalid_value, "an array wrote more elements than its extents hold");
+      const std::size_t run = std::min<std::uint64_t>(count, lists.left_in_row());
+      for (std::size_t i = 0; i < run; ++i) put_scalar(data[i]);
+      data += run;
+      count -= run;
+      const std::size_t ended = lists.advance(run);
+      if (!lists.done())
+        for (std::size_t k = lists.levels() - ended; k < lists.levels(); ++k)
+          put_header(msgpack_wire::container::array, lists.extent(k));
+    }
+  }
+
   // Numbers (not enums, which may travel as names) go straight to put_scalar: the same bytes as
   // process() would give, without a call chain per element that large programs may not inline.
   template <class T>
@@ -357,7 +427,8 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>>,
   Sink& sink_;
   write_context& context_;
   level* level_ = nullptr;
-  bool inside_optional_ = false;  // the next value is an optional's: nil there would be ambiguous
+  nested_lists* lists_ = nullptr;  // while an array's numbers are written as nested arrays
+  bool inside_optional_ = false;   // the next value is an optional's: nil there would be ambiguous
 };
 
 }  // namespace bale::detail

@@ -30,6 +30,7 @@
 #include "bale/core/member_rules.hpp"
 #include "bale/core/read_context.hpp"
 #include "bale/core/serializer.hpp"
+#include "bale/core/shaped_sequence.hpp"
 #include "bale/core/version.hpp"
 #include "bale/schema/copy_program.hpp"
 #include "bale/schema/decode.hpp"
@@ -191,6 +192,19 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
           [&](std::size_t n) { hint = n; }, [&](Inner&, std::size_t i) { read_element(i); });
     }
     target.resize(size);
+  }
+  /// An array's elements: as the inner format reads them where the plan leaves them as they are,
+  /// or where they are numbers in a format that names its values (a number reads into any
+  /// arithmetic type it fits); through the plan otherwise.
+  template <class T, class Target>
+  void read_shaped_sequence_into(Target&& target, sequence_shape shape) {
+    const std::uint32_t element = current().children[0];
+    const bool fixed = writer_kind(cursor_.owner) == schema_kind::array;
+    if (!fixed && (plan_[element].equal || (Inner::self_describing && std::is_arithmetic_v<T>))) {
+      detail::read_shaped_sequence_into<T>(inner_, target, shape);
+      return;
+    }
+    read_sequence_into<T>(target);
   }
   template <class Entry, class OnCount, class OnEntry>
   void read_map(OnCount&& on_count, OnEntry&& on_entry) {
