@@ -215,18 +215,18 @@ void write_gathered(Archive& ar, const array_ref<const Element, Rank>& in_memory
     write_shaped_contiguous_sequence(ar, gathered.data(), count, shape);
   } else {
     constexpr std::size_t block = std::max<std::size_t>(1, 4096 / sizeof(Element));
-    write_shaped_sequence<Element>(ar, count, shape, [&] {
+    write_shaped_sequence<Element>(ar, count, shape, [&](auto&& write_run) {
       std::array<Element, block> buffer;
       std::size_t filled = 0;
       walk_row_major<Rank>(array.extents, array.strides, dense,
                            [&](std::ptrdiff_t from, std::ptrdiff_t) {
                              buffer[filled++] = array.data[from];
                              if (filled == block) {
-                               ar.write_contiguous(buffer.data(), filled);
+                               write_run(buffer.data(), filled);
                                filled = 0;
                              }
                            });
-      if (filled != 0) ar.write_contiguous(buffer.data(), filled);
+      if (filled != 0) write_run(buffer.data(), filled);
     });
   }
 }

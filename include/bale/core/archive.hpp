@@ -46,7 +46,9 @@
 //                                    optional (core/shaped_sequence.hpp): the elements of an
 //                                    array whose extents, in the order the elements run, are
 //                                    `shape`; a format that nests lists writes one per index.
-//                                    Without them: write_contiguous_sequence, write_sequence
+//                                    f(write_run) calls write_run(p, k) for runs of them in
+//                                    order. Without them: write_contiguous_sequence, and
+//                                    write_sequence with the runs through write_contiguous
 //
 // Input verbs (the same shapes; the archive checks lengths against the input and charges what the
 // callbacks will allocate to the read_context's budget before calling them)

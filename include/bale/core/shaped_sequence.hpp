@@ -41,15 +41,17 @@ void write_shaped_contiguous_sequence(Archive& ar, const T* data, std::size_t co
     ar.write_contiguous_sequence(data, count);
 }
 
-/// count elements of T of the given shape, which write_elements() writes with write_contiguous
-/// in runs of any length.
+/// count elements of T of the given shape: write_elements(write_run) calls write_run(p, n) for
+/// runs of them, of any length, in order.
 template <class T, class Archive, class F>
 void write_shaped_sequence(Archive& ar, std::size_t count, sequence_shape shape,
                            F&& write_elements) {
   if constexpr (requires { ar.template write_shaped_sequence<T>(count, shape, write_elements); })
     ar.template write_shaped_sequence<T>(count, shape, write_elements);
   else
-    ar.write_sequence(count, write_elements);
+    ar.write_sequence(count, [&] {
+      write_elements([&](const T* run, std::size_t n) { ar.write_contiguous(run, n); });
+    });
 }
 
 /// Elements of T into target, as read_sequence_into reads them; a format that nests lists checks

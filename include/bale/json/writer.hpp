@@ -124,29 +124,53 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>>,
   /// base64) as one list.
   template <class T>
   void write_shaped_contiguous_sequence(const T* data, std::size_t count, sequence_shape shape) {
-    if (!nested_numbers<T>(shape, count)) {
-      write_contiguous_sequence(data, count);
-      return;
-    }
-    write_nested_lists(shape, [&] { write_contiguous(data, count); });
-  }
-  template <class T, class F>
-  void write_shaped_sequence(std::size_t count, sequence_shape shape, F&& write_elements) {
-    if (!nested_numbers<T>(shape, count)) {
-      write_sequence(count, write_elements);
-      return;
-    }
-    write_nested_lists(shape, write_elements);
-  }
-  template <class T>
-  void write_contiguous(const T* data, std::size_t count) {
     if constexpr (json_number<T>) {
-      if (lists_ != nullptr) [[unlikely]] {
-        write_in_lists(data, count);
+      if (nested_numbers<T>(shape, count)) {
+        write_nested_lists<T>(shape, [&](auto&& write_run) { write_run(data, count); });
         return;
       }
     }
-    write_values(data, count);
+    write_contiguous_sequence(data, count);
+  }
+  template <class T, class F>
+  void write_shaped_sequence(std::size_t count, sequence_shape shape, F&& write_elements) {
+    if constexpr (json_number<T>) {
+      if (nested_numbers<T>(shape, count)) {
+        write_nested_lists<T>(shape, write_elements);
+        return;
+      }
+    }
+    write_sequence(count, [&] {
+      write_elements([&](const T* run, std::size_t n) { write_contiguous(run, n); });
+    });
+  }
+  template <class T>
+  void write_contiguous(const T* data, std::size_t count) {
+    if constexpr (wire_arithmetic<T>) {
+      // Numbers in minified text just after '[': a comma and the number each, with no per-value
+      // bookkeeping.
+      if constexpr (!Sink::counts_only) {
+        if (!options_.pretty && !after_key_ && !frames_.empty() && frames_.back() == frame::array) {
+          // Room for a chunk of numbers at a time, each written as a comma and its text.
+          constexpr std::size_t max_text = max_scalar_text + 1, chunk = 256;
+          for (std::size_t first = 0; first < count; first += chunk) {
+            const std::size_t last = count - first < chunk ? count : first + chunk;
+            char* const start = reinterpret_cast<char*>(sink_.ensure((last - first) * max_text));
+            char* out = start;
+            std::size_t i = first;
+            if (!need_comma_) out = format_scalar(out, data[i++]);
+            for (; i < last; ++i) {
+              *out = ',';
+              out = format_scalar(out + 1, data[i]);
+            }
+            sink_.advance(static_cast<std::size_t>(out - start));
+            need_comma_ = true;
+          }
+          return;
+        }
+      }
+    }
+    for (std::size_t i = 0; i < count; ++i) process(data[i]);
   }
   template <class Key, class F>
   void write_map(std::size_t, F&& write_entries) {
@@ -503,64 +527,26 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>>,
     after_key_ = true;
   }
 
-  // Values of a sequence, numbers in minified text at a stretch.
-  template <class T>
-  void write_values(const T* data, std::size_t count) {
-    if constexpr (wire_arithmetic<T>) {
-      // Numbers in minified text just after '[': a comma and the number each, with no per-value
-      // bookkeeping.
-      if constexpr (!Sink::counts_only) {
-        if (!options_.pretty && !after_key_ && !frames_.empty() && frames_.back() == frame::array) {
-          // Room for a chunk of numbers at a time, each written as a comma and its text.
-          constexpr std::size_t max_text = max_scalar_text + 1, chunk = 256;
-          for (std::size_t first = 0; first < count; first += chunk) {
-            const std::size_t last = count - first < chunk ? count : first + chunk;
-            char* const start = reinterpret_cast<char*>(sink_.ensure((last - first) * max_text));
-            char* out = start;
-            std::size_t i = first;
-            if (!need_comma_) out = format_scalar(out, data[i++]);
-            for (; i < last; ++i) {
-              *out = ',';
-              out = format_scalar(out + 1, data[i]);
-            }
-            sink_.advance(static_cast<std::size_t>(out - start));
-            need_comma_ = true;
-          }
-          return;
-        }
-      }
-    }
-    for (std::size_t i = 0; i < count; ++i) process(data[i]);
-  }
+  // Numbers nest unless written as base64, and not in an empty array or one of rank 0 or 1.
   template <class T>
   bool nested_numbers(sequence_shape shape, std::size_t count) const {
-    if constexpr (!json_number<T>) {
-      return false;
-    } else {
-      if constexpr (json_byte<T>)
-        if (options_.uint8_as_base64) return false;
-      return nests(shape, count);
-    }
+    if constexpr (json_byte<T>)
+      if (options_.uint8_as_base64) return false;
+    return nests(shape, count);
   }
-  // Opens a list per index, runs write_elements(), whose runs of numbers write_in_lists places,
-  // and closes the outermost list (the inner ones close as they fill).
-  template <class F>
+  // Opens a list per index; write_elements(write_run) hands its numbers to write_run a run at a
+  // time, and they go into the lists, which close as they fill; then the outermost closes.
+  template <class T, class F>
   void write_nested_lists(sequence_shape shape, F&& write_elements) {
     nested_lists lists(shape);
-    struct restore {
-      nested_lists*& at;
-      nested_lists* was;
-      ~restore() { at = was; }
-    } const restored{lists_, std::exchange(lists_, &lists)};
     for (std::size_t k = 0; k < lists.levels(); ++k) open('[', frame::array);
-    write_elements();
+    write_elements([&](const T* run, std::size_t n) { write_in_lists(lists, run, n); });
     if (!lists.done())
       fail(errc::invalid_value, "an array wrote fewer elements than its extents hold");
     close(']');
   }
   template <class T>
-  void write_in_lists(const T* data, std::size_t count) {
-    nested_lists& lists = *lists_;
+  void write_in_lists(nested_lists& lists, const T* data, std::size_t count) {
     while (count != 0) {
       if (lists.done())
         fail(errc::invalid_value, "an array wrote more elements than its extents hold");
@@ -568,7 +554,7 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>>,
       if (options_.pretty)
         write_row_of_numbers(data, run);
       else
-        write_values(data, run);
+        write_contiguous(data, run);
       data += run;
       count -= run;
       const std::size_t ended = lists.advance(run);
@@ -712,7 +698,6 @@ class json_writer : public archive_base<json_writer<Sink, Anchor>>,
   frame_stack<frame> frames_;
   bool need_comma_ = false;
   bool after_key_ = false;
-  nested_lists* lists_ = nullptr;  // while an array's numbers are written as nested lists
   std::optional<std::uint32_t> pending_version_;
   bool value_of_optional_ = false;  // an optional's value is being written and nothing is out yet
 };

@@ -333,7 +333,10 @@ class msgpack_reader : public archive_base<msgpack_reader<Anchor>>,
                           " (its arrays nest one level per index, in the order of its layout)"}),
               at);
     if (k + 1 == shape.size()) {
-      read_contiguous(data + filled, length);
+      // Not through read_contiguous: a second caller would cost its inlining into
+      // read_sequence_into, the path of every vector of numbers.
+      T* const row = data + filled;
+      for_each_index(length, [&](std::size_t i) { row[i] = read_number<T>(); });
       filled += length;
       return;
     }

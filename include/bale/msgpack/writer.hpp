@@ -15,7 +15,6 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <utility>
 
 #include "bale/core/archive_base.hpp"
 #include "bale/core/arithmetic.hpp"
@@ -124,29 +123,29 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>>,
   /// elements (and bytes, which are bin) as one array.
   template <class T>
   void write_shaped_contiguous_sequence(const T* data, std::size_t count, sequence_shape shape) {
-    if (!nested_numbers<T>(shape, count)) {
-      write_contiguous_sequence(data, count);
-      return;
+    if constexpr (nested_numbers<T>) {
+      if (nests(shape, count)) {
+        write_nested_arrays<T>(shape, [&](auto&& write_run) { write_run(data, count); });
+        return;
+      }
     }
-    write_nested_arrays(shape, [&] { write_contiguous(data, count); });
+    write_contiguous_sequence(data, count);
   }
   template <class T, class F>
   void write_shaped_sequence(std::size_t count, sequence_shape shape, F&& write_elements) {
-    if (!nested_numbers<T>(shape, count)) {
-      write_sequence(count, write_elements);
-      return;
+    if constexpr (nested_numbers<T>) {
+      if (nests(shape, count)) {
+        write_nested_arrays<T>(shape, write_elements);
+        return;
+      }
     }
-    write_nested_arrays(shape, write_elements);
+    write_sequence(count, [&] {
+      write_elements([&](const T* run, std::size_t n) { write_contiguous(run, n); });
+    });
   }
   /// Values whose count both sides know (inside write_tuple): each is its own object.
   template <class T>
   void write_contiguous(const T* data, std::size_t count) {
-    if constexpr (std::is_arithmetic_v<T>) {
-      if (lists_ != nullptr) [[unlikely]] {
-        write_in_arrays(data, count);
-        return;
-      }
-    }
     write_elements(data, count);
   }
   template <class F>
@@ -284,13 +283,13 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>>,
     level_ = outer;
   }
 
+  // Elements an array nests: numbers, which are never arrays themselves; bytes are one bin.
   template <class T>
-  static bool nested_numbers(sequence_shape shape, std::size_t count) {
-    return std::is_arithmetic_v<T> && !msgpack_wire::byte_like<T> && nests(shape, count);
-  }
-  // A header per index, then write_elements(), whose runs of numbers write_in_arrays places
-  // (each inner array's header goes before its first element). Every level is one of nesting.
-  template <class F>
+  static constexpr bool nested_numbers = std::is_arithmetic_v<T> && !msgpack_wire::byte_like<T>;
+  // A header per index; write_elements(write_run) hands its numbers to write_run a run at a
+  // time, and each inner array's header goes before its first element. Every level is one of
+  // nesting.
+  template <class T, class F>
   void write_nested_arrays(sequence_shape shape, F&& write_elements) {
     as_value(false, [&] {
       const nesting_guard guard(*this);
@@ -298,21 +297,15 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>>,
       if (context_.depth() + (shape.size() - 1) > context_.max_depth())
         fail(errc::depth_exceeded, error_text({"nesting deeper than ", context_.max_depth()}));
       nested_lists lists(shape);
-      struct restore {
-        nested_lists*& at;
-        nested_lists* was;
-        ~restore() { at = was; }
-      } const restored{lists_, std::exchange(lists_, &lists)};
       for (std::size_t k = 0; k < shape.size(); ++k)
         put_header(msgpack_wire::container::array, shape[k]);
-      write_elements();
+      write_elements([&](const T* run, std::size_t n) { write_in_arrays(lists, run, n); });
       if (!lists.done())
         fail(errc::invalid_value, "an array wrote fewer elements than its extents hold");
     });
   }
   template <class T>
-  void write_in_arrays(const T* data, std::size_t count) {
-    nested_lists& lists = *lists_;
+  void write_in_arrays(nested_lists& lists, const T* data, std::size_t count) {
     while (count != 0) {
       if (lists.done())
         fail(errc::invalid_value, "an array wrote more elements than its extents hold");
@@ -427,8 +420,7 @@ class msgpack_writer : public archive_base<msgpack_writer<Sink, Anchor>>,
   Sink& sink_;
   write_context& context_;
   level* level_ = nullptr;
-  nested_lists* lists_ = nullptr;  // while an array's numbers are written as nested arrays
-  bool inside_optional_ = false;   // the next value is an optional's: nil there would be ambiguous
+  bool inside_optional_ = false;  // the next value is an optional's: nil there would be ambiguous
 };
 
 }  // namespace bale::detail
