@@ -114,16 +114,6 @@ struct array_elements_in {
   bool data_seen = false;
 };
 
-template <class Extents>
-std::string extents_text(const Extents& extents) {
-  std::string text = "[";
-  for (std::size_t k = 0; k < extents.size(); ++k) {
-    if (k != 0) text += ',';
-    text += std::to_string(extents[k]);
-  }
-  return text + ']';
-}
-
 /// The extents in the order the elements of `layout` run, outermost first: the nesting of the
 /// lists a format that nests them writes. Kept alive by the caller's full expression.
 template <std::size_t Rank>

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace bale::detail {
@@ -29,6 +30,17 @@ Size element_count_of(sequence_shape shape) noexcept {
   std::uint64_t count = 1;
   for (const std::uint64_t e : shape) count *= e;
   return static_cast<Size>(count);
+}
+
+/// Extents as errors show them: `[2,3]`.
+template <class Extents>
+std::string extents_text(const Extents& extents) {
+  std::string text = "[";
+  for (std::size_t k = 0; k < extents.size(); ++k) {
+    if (k != 0) text += ',';
+    text += std::to_string(extents[k]);
+  }
+  return text + ']';
 }
 
 /// count elements at data, of the given shape.

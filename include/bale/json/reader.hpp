@@ -533,7 +533,6 @@ class json_reader : public archive_base<json_reader<Anchor>>,
     T* const data = target.resize(count);
     std::size_t filled = 0;
     read_list_level(shape, 0, data, filled);
-    target.resize(filled);
   }
   // One list of level k and the lists inside it; its length must be shape[k].
   template <class T>
@@ -589,14 +588,6 @@ class json_reader : public archive_base<json_reader<Anchor>>,
          error_text({"a list of ", found < shape[k] ? "" : "more than ",
                      found < shape[k] ? found : shape[k], " elements where the array needs ",
                      shape[k], " (its lists nest as ", extents_text(shape), ", outermost first)"}));
-  }
-  static std::string extents_text(sequence_shape shape) {
-    std::string text = "[";
-    for (std::size_t k = 0; k < shape.size(); ++k) {
-      if (k != 0) text += ',';
-      text += std::to_string(shape[k]);
-    }
-    return text + ']';
   }
 
   // The first room of read_sequence_into: the guess within the bounds it describes, and at
