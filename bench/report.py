@@ -414,7 +414,7 @@ def main():
     if table:
         lines += ["## 3. 10^6 random values of each type (seed 001's table), in memory", ""] + table + [""]
     # written by the compile, MPI and collective file benchmarks
-    for extra in ("compile.md", "mpi.md", "mpi_file_ompio.md", "mpi_file_romio321.md"):
+    for extra in ("compile.md", "mpi.md", "mpi_file_ompio.md", "mpi_file_romio321.md", "python.md"):
         table_file = out_dir / extra
         if table_file.exists():
             lines += [table_file.read_text()]

@@ -63,7 +63,7 @@ std::vector<std::byte> indexed_records(const fuzz::message& m, int count) {
   const std::vector<std::byte> head = bale::detail::record_index_head(counts);
   file.insert(file.end(), head.begin(), head.end());
   bale::detail::append_record_offsets(file, offsets, 0);
-  bale::detail::append_record_index_end(file, records_end, head);
+  bale::detail::append_record_index_end(file, records_end, 0, records_end);
   bytes.insert(bytes.end(), file.begin(), file.end());
   return bytes;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 // Runs a fuzz target over files and folders without libFuzzer: the seed corpus and every crash
-// ever found run as regression tests in each test build (sanitizers included).
+// ever found run as regression tests in a build with BALE_FUZZ_REPLAYS (the default).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

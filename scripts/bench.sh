@@ -6,7 +6,7 @@
 #   scripts/bench.sh                 quick run (a few minutes)
 #   scripts/bench.sh --full          more repetitions, longer runs
 #   scripts/bench.sh --filter REGEX  only the matching benchmarks, e.g. 'double_array|seed_struct';
-#                                    'mpi' and 'compile' (whole words) pick those two parts
+#                                    'mpi', 'compile' and 'python' (whole words) pick those parts
 #   scripts/bench.sh --tiny          every case at a tiny size (what CI runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +25,8 @@ scripts/install_deps.sh cmake ninja-build g++ libbenchmark-dev python3 python3-m
   libboost-serialization-dev libcereal-dev libmsgpack-cxx-dev libprotobuf-dev protobuf-compiler \
   libflatbuffers-dev flatbuffers-compiler capnproto libcapnp-dev liblz4-dev libzstd-dev \
   nlohmann-json3-dev rapidjson-dev libsimdjson-dev coreutils libopenmpi-dev openmpi-bin libboost-mpi-dev \
-  libeigen3-dev libhdf5-openmpi-dev pkg-config
+  libeigen3-dev libhdf5-openmpi-dev pkg-config python3-dev pybind11-dev python3-numpy python3-h5py \
+  python3-msgpack
 mkdir -p results
 cmake --preset bench >/dev/null
 echo "building the benchmarks"
@@ -68,6 +69,22 @@ if part_matches mpi; then
   done
 else
   rm -f results/mpi.md results/mpi_file_*.md
+fi
+if part_matches python; then
+  # Arrays and record files large enough that opening them, not the call around it, is timed.
+  declare -A python_doubles=([tiny]=4096 [quick]=134217728 [full]=134217728)
+  declare -A python_particles=([tiny]=100 [quick]=1000000 [full]=1000000)
+  declare -A python_rounds=([tiny]=1 [quick]=5 [full]=15)
+  echo "running the Python benchmark"
+  rm -rf results/python_inputs
+  build/bench/bench/bale_python_inputs results/python_inputs "${python_doubles[$BALE_BENCH_MODE]}" \
+    "${python_particles[$BALE_BENCH_MODE]}" >results/python_rates.json
+  PYTHONPATH=build/bench/python/package /usr/bin/python3 bench/python/python_bench.py \
+    results/python_inputs results/python.md results/python_rates.json \
+    --rounds "${python_rounds[$BALE_BENCH_MODE]}" >/dev/null
+  rm -rf results/python_inputs results/python_rates.json
+else
+  rm -f results/python.md
 fi
 # Debian's interpreter: it is the one that sees python3-matplotlib.
 /usr/bin/python3 bench/report.py results/bench.json results

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSL-1.0
-# Runs every libFuzzer target for a bounded time on a copy of its seed corpus. A crash fails the run
-# and is left in fuzz/crashes/<target>/; keep it as a regression by moving it to
-# fuzz/regressions/<target>/, where every test build replays it.
+# Runs every libFuzzer target for a bounded time from a copy of its seed corpus and kept crashes.
+# A crash fails the run and is left in fuzz/crashes/<target>/; keep it as a regression by moving
+# it to fuzz/regressions/<target>/: fuzzing starts from it, and the replay tests
+# (BALE_FUZZ_REPLAYS) run it.
 #   scripts/fuzz.sh [seconds per target, default 20]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,7 @@ targets="deserialize try_deserialize roundtrip reader json msgpack compact decom
 for target in $targets; do
   work=$(mktemp -d)
   cp -r "fuzz/corpus/$target/." "$work/" 2>/dev/null || true
+  cp -r "fuzz/regressions/$target/." "$work/" 2>/dev/null || true
   mkdir -p "fuzz/crashes/$target"
   echo "== fuzz $target for ${seconds}s"
   if ! "build/fuzz/fuzz/fuzz_$target" "$work" -max_total_time="$seconds" -max_len=4096 \

@@ -184,4 +184,51 @@ TEST(MultiArrayView, WhereTheElementsAreNotMemoryAViewIsRefused) {
   std::filesystem::remove(path);
 }
 
+// boost::multi_array's default constructor is explicit: a struct holding one is still counted
+// member by member, and saved, printed and read whole.
+struct grid {
+  int n;
+  boost::multi_array<double, 2> f;
+  std::string name;
+};
+struct grid_array_first {
+  boost::multi_array<double, 2> f;
+  int n;
+};
+static_assert(bale::member_count<grid> == 3);
+static_assert(bale::member_count<grid_array_first> == 2);
+
+TEST(MultiArrayMember, AStructHoldingAnArrayIsSavedWhole) {
+  grid g = grid();
+  g.n = 7;
+  g.f.resize(boost::extents[2][3]);
+  std::iota(g.f.data(), g.f.data() + 6, 1.0);
+  g.name = "density";
+  const auto bytes = bale::serialize(g);
+  EXPECT_EQ(bytes.size(), bale::serialized_size(g));
+  EXPECT_GT(bytes.size(), 6 * sizeof(double));
+  EXPECT_EQ(
+      bale::to_json(g),
+      R"({"n":7,"f":{"layout":"row_major","extents":[2,3],"data":[[1,2,3],[4,5,6]]},"name":"density"})");
+  const auto back = bale::deserialize<grid>(bytes);
+  EXPECT_EQ(back.n, 7);
+  EXPECT_EQ(back.name, "density");
+  EXPECT_TRUE(back.f == g.f);
+
+  const auto path = std::filesystem::temp_directory_path() / "bale_grid_member.bale";
+  bale::save_file(path, g);
+  const auto loaded = bale::load_file<grid>(path);
+  std::filesystem::remove(path);
+  EXPECT_TRUE(loaded.f == g.f);
+  EXPECT_EQ(loaded.name, "density");
+
+  grid_array_first first = grid_array_first();
+  first.f.resize(boost::extents[1][2]);
+  first.f[0][1] = 2.5;
+  first.n = 3;
+  const auto again = bale::deserialize<grid_array_first>(bale::serialize(first));
+  EXPECT_EQ(again.f[0][1], 2.5);
+  EXPECT_EQ(again.n, 3);
+}
+
 }  // namespace

@@ -5,6 +5,8 @@
 #include <bale/file/file.hpp>
 
 #include <fstream>
+#include <span>
+#include <string_view>
 
 #include "support/file_bytes.hpp"
 #include "support/roundtrip.hpp"
@@ -125,6 +127,50 @@ TEST_F(FileTest, UnverifiedChecksumStillDecodesSafely) {
   EXPECT_EQ(r.error().code(), bale::errc::length_too_large);
 }
 
+struct viewed {
+  std::string_view name;
+  std::span<const double> values;
+};
+struct stored {
+  std::string name;
+  std::vector<double> values;
+};
+
+TEST_F(FileTest, AMappedFileReadsAsARead) {
+  bale::file_options mapped;
+  mapped.map = true;
+  for (auto c : {bale::codec::none, bale::codec::zstd}) {
+    bale::file_options options;
+    options.compression = c;
+    bale::save_file(dir_ / "m.bale", sample_, options);
+    EXPECT_EQ(bale::load_file<std::vector<cell>>(dir_ / "m.bale", mapped), sample_);
+    EXPECT_EQ(*bale::load_file_owned<std::vector<cell>>(dir_ / "m.bale", mapped), sample_);
+  }
+  // Views of a mapped file point into its pages, which the result keeps mapped (a name of 8
+  // characters keeps the doubles after it aligned).
+  const std::vector<double> values(1000, 2.5);
+  bale::save_file(dir_ / "v.bale", stored{"particle", values});
+  const auto view = bale::load_file_owned<viewed>(dir_ / "v.bale", mapped);
+  EXPECT_EQ(view->name, "particle");
+  EXPECT_TRUE(std::equal(view->values.begin(), view->values.end(), values.begin(), values.end()));
+  // Every check holds: a flipped byte, a cut file, an empty one.
+  const fs::path p = dir_ / "small.bale";
+  bale::save_file(p, std::vector<int>{1, 2, 3});
+  const auto good = read_all(p);
+  for (std::size_t i = 0; i < good.size(); ++i) {
+    auto bad = good;
+    bad[i] ^= 0x20;
+    write_all(p, bad);
+    ASSERT_FALSE(bale::try_load_file<std::vector<int>>(p, mapped)) << i;
+  }
+  for (std::size_t n : {std::size_t{0}, std::size_t{39}, std::size_t{40}, good.size() - 1}) {
+    write_all(p, std::vector<char>(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(n)));
+    const auto r = bale::try_load_file<std::vector<int>>(p, mapped);
+    ASSERT_FALSE(r) << n;
+    EXPECT_EQ(r.error().code(), bale::errc::end_of_input) << n;
+  }
+}
+
 TEST_F(FileTest, TruncatedAndEmptyFiles) {
   const fs::path p = dir_ / "t.bale";
   bale::save_file(p, sample_);
@@ -239,7 +285,15 @@ TEST(Checksum, KnownValueAndBothPaths) {
     EXPECT_EQ(bale::detail::crc32c_extend(bale::detail::crc32c(part.first(cut)), part.subspan(cut)),
               expected)
         << n;
+    // Joined from the two parts' checksums alone, as ranks that each wrote a part do.
+    EXPECT_EQ(bale::detail::crc32c_combine(bale::detail::crc32c(part.first(cut)),
+                                           bale::detail::crc32c(part.subspan(cut)), n - cut),
+              expected)
+        << n;
   }
+  EXPECT_EQ(bale::detail::crc32c_combine(0, bale::detail::crc32c(bytes), bytes.size()),
+            0xE3069283u);
+  EXPECT_EQ(bale::detail::crc32c_combine(0xE3069283u, 0, 0), 0xE3069283u);
 }
 
 }  // namespace

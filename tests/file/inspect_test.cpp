@@ -14,9 +14,11 @@
 #include <bale/file/record_index.hpp>
 #include <bale/file/records.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -117,7 +119,8 @@ TEST_F(Inspect, RecordFiles) {
 }
 
 // An indexed record file as bale::mpi::save_file writes it, one writer after another.
-void write_indexed(const fs::path& p, const std::vector<std::vector<inspected::spell>>& writers) {
+void write_indexed(const fs::path& p, const std::vector<std::vector<inspected::spell>>& writers,
+                   void (*damage)(std::vector<std::uint64_t>&) = nullptr) {
   std::vector<std::byte> file = bale::detail::record_file_head<inspected::spell, bale::binary>(
       bale::wire_versions::indexed_record_file);
   std::vector<std::uint64_t> offsets, counts;
@@ -129,10 +132,11 @@ void write_indexed(const fs::path& p, const std::vector<std::vector<inspected::s
     }
   }
   const std::uint64_t records_end = file.size();
+  if (damage) damage(offsets);  // the offsets are not under the index's checksum
   const std::vector<std::byte> head = bale::detail::record_index_head(counts);
   file.insert(file.end(), head.begin(), head.end());
   bale::detail::append_record_offsets(file, offsets, 0);
-  bale::detail::append_record_index_end(file, records_end, head);
+  bale::detail::append_record_index_end(file, records_end, 0, records_end);
   bale_test::write_all(p, file);
 }
 
@@ -333,6 +337,188 @@ TEST_F(Inspect, TheToolsOptionsAndExitStatuses) {
   bale_test::write_all(p, bytes);
   (void)run_tool(sealed.string() + " " + p.string(), status);
   EXPECT_EQ(WEXITSTATUS(status), 1);
+#endif
+}
+
+const std::vector<std::vector<inspected::spell>> five_records{
+    {{"a", inspected::school::frost, 2.0F}, {"bb", inspected::school::fire, {}}},
+    {{"ccc", inspected::school::fire, 1.0F}, {"dddd", inspected::school::frost, {}}},
+    {{"eeeee", inspected::school::fire, 3.0F}}};
+
+// Record 3's offset set to record 4's start: every reader of the index refuses it.
+void point_three_at_four(std::vector<std::uint64_t>& offsets) {
+  offsets[3] = offsets[4];
+}
+// Record 1's offset set to record 2's start, record 2's to record 3's (out of order as a whole,
+// in order where a seek looks).
+void shift_one_and_two(std::vector<std::uint64_t>& offsets) {
+  offsets[1] = offsets[2];
+  offsets[2] = offsets[3];
+}
+// Record 1's offset moved 8 bytes into the record: every offset still in order.
+void into_record_one(std::vector<std::uint64_t>& offsets) {
+  offsets[1] += 8;
+}
+
+// The index's checksum covers its offsets: one changed after writing is damage, found at open.
+// A writer that wrote wrong offsets under a right checksum is found too: offsets out of order
+// at open, a record that does not end where the next offset says when it is read.
+TEST_F(Inspect, AReaderAgreesWithTheIndexOrRefusesIt) {
+  const fs::path p = dir_ / "damaged_offsets.bales";
+  write_indexed(p, five_records);
+  {
+    auto bytes = bale_test::read_all<std::byte>(p);
+    const std::size_t offsets_at = bytes.size() - 16 - 8 * 6;  // N + 1 = 6 offsets
+    bytes[offsets_at + 8 * 3] ^= std::byte{0x10};  // record 3's offset, checksum as written
+    bale_test::write_all(p, bytes);
+    try {
+      bale::record_reader<inspected::spell> in(p);
+      ADD_FAILURE() << "an index changed after writing opened";
+    } catch (const bale::error& e) {
+      EXPECT_EQ(e.code(), bale::errc::checksum_mismatch) << e.what();
+    }
+  }
+  const auto expect_disagreement = [](auto&& read) {
+    try {
+      read();
+      ADD_FAILURE() << "a record read through a damaged index";
+    } catch (const bale::error& e) {
+      EXPECT_EQ(e.code(), bale::errc::invalid_value) << e.what();
+      EXPECT_NE(std::string(e.what()).find("record index"), std::string::npos) << e.what();
+    }
+  };
+  for (auto* damage : {&point_three_at_four, &shift_one_and_two}) {
+    write_indexed(p, five_records, damage);
+    expect_disagreement([&] { bale::record_reader<inspected::spell> in(p); });
+  }
+  write_indexed(p, five_records, &into_record_one);
+  {
+    bale::record_reader<inspected::spell> in(p);
+    expect_disagreement([&] {
+      in.seek(0);
+      (void)in.next();  // record 0 ends where record 1 starts, not where the index says
+    });
+    expect_disagreement([&] { (void)in.read(0, 2); });
+    EXPECT_THROW(
+        {
+          in.seek(1);
+          (void)in.next();
+        },
+        bale::error);
+    in.seek(4);
+    EXPECT_EQ(in.next()->name, "eeeee");
+  }
+  write_indexed(p, five_records);
+  bale::record_reader<inspected::spell> sound(p);
+  for (std::size_t i = 0; i < 5; ++i) {
+    sound.seek(4 - i);
+    EXPECT_EQ(sound.next()->name, std::string(5 - i, static_cast<char>('e' - i)));
+  }
+}
+
+struct reading {
+  double value;
+  std::string label;
+  std::vector<float> samples;
+};
+struct branch {
+  std::vector<branch> below;
+};
+
+// Each line the tool prints is one whole JSON object, whatever the file holds or lacks.
+void expect_whole_lines(const std::string& out, std::size_t lines) {
+  EXPECT_EQ(static_cast<std::size_t>(std::count(out.begin(), out.end(), '\n')), lines) << out;
+  std::size_t begin = 0;
+  for (std::size_t n = 0; n < lines; ++n) {
+    const std::size_t end = out.find('\n', begin);
+    ASSERT_NE(end, std::string::npos) << out;
+    const std::string_view line(out.data() + begin, end - begin);
+    if (!line.starts_with("bale-inspect: ")) {  // stderr, merged by run_tool
+      EXPECT_TRUE(line.starts_with("{\"file\":")) << line;
+      EXPECT_TRUE(line.ends_with("}")) << line;
+      int depth = 0;
+      bool in_string = false;
+      for (std::size_t i = 0; i < line.size(); ++i) {
+        if (in_string) {
+          if (line[i] == '\\')
+            ++i;
+          else if (line[i] == '"')
+            in_string = false;
+        } else if (line[i] == '"') {
+          in_string = true;
+        } else if (line[i] == '{' || line[i] == '[') {
+          ++depth;
+        } else if (line[i] == '}' || line[i] == ']') {
+          --depth;
+          EXPECT_GE(depth, 0) << line;
+        }
+      }
+      EXPECT_EQ(depth, 0) << line;
+      EXPECT_FALSE(in_string) << line;
+    }
+    begin = end + 1;
+  }
+}
+
+TEST_F(Inspect, TheToolPrintsWholeLinesForWhatJsonCannotHold) {
+#ifndef BALE_INSPECT_PATH
+  GTEST_SKIP() << "bale-inspect is not built (BALE_BUILD_TOOLS=OFF)";
+#else
+  int status = -1;
+  const fs::path odd = dir_ / "odd.bale";
+  bale::save_file(odd, reading{std::nan(""),
+                               std::string("\xff\xfe", 2),
+                               {std::numeric_limits<float>::infinity(),
+                                -std::numeric_limits<float>::infinity(), 1.5F}});
+  const std::string out = run_tool(odd.string(), status);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << out;
+  expect_whole_lines(out, 1);
+  EXPECT_NE(out.find(R"("value":{"value":"NaN","label":{"not_utf8":"//4="},)"
+                     R"("samples":["Infinity","-Infinity",1.5]})"),
+            std::string::npos)
+      << out;
+
+  // Nested deep: printed whole.
+  branch deep;
+  branch* at = &deep;
+  for (int level = 0; level < 100; ++level) at = &at->below.emplace_back();
+  const fs::path tree = dir_ / "deep.bale";
+  bale::save_file(tree, deep);
+  const std::string deep_out = run_tool(tree.string(), status);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << deep_out.substr(0, 300);
+  expect_whole_lines(deep_out, 1);
+
+  // A damaged index before a sound file. Found before the line begins (offsets out of order):
+  // no line, the error on stderr with the file's name. Found as the records are read (offsets
+  // in order, each at the wrong record): the line is whole and ends with the error, which
+  // stderr repeats. The next file's line stands on its own either way.
+  const fs::path damaged = dir_ / "damaged.bales";
+  write_indexed(damaged, five_records, &point_three_at_four);
+  const std::string early = run_tool(damaged.string() + " " + odd.string(), status);
+  EXPECT_EQ(WEXITSTATUS(status), 1) << early;
+  expect_whole_lines(early, 2);
+  EXPECT_NE(early.find("bale-inspect: " + damaged.string() + ": "), std::string::npos) << early;
+  write_indexed(damaged, five_records, &into_record_one);
+  const std::string late = run_tool(damaged.string() + " " + odd.string(), status);
+  EXPECT_EQ(WEXITSTATUS(status), 1) << late;
+  expect_whole_lines(late, 3);
+  EXPECT_NE(late.find("record index that disagrees with its records"), std::string::npos) << late;
+  EXPECT_NE(late.find("\"}\nbale-inspect: " + damaged.string() + ": "), std::string::npos) << late;
+
+  // --max-output bounds a line: the records printed so far, then the error.
+  const fs::path many = dir_ / "many.bales";
+  {
+    bale::record_writer<inspected::spell> records(many);
+    for (int i = 0; i < 100; ++i) records.write({"record", inspected::school::fire, 1.0F});
+    records.close();
+  }
+  const std::string cut = run_tool("--max-output 400 " + many.string(), status);
+  EXPECT_EQ(WEXITSTATUS(status), 1) << cut;
+  expect_whole_lines(cut, 2);
+  EXPECT_NE(cut.find("longer than --max-output"), std::string::npos) << cut;
+  EXPECT_LT(cut.size(), 1000u) << cut;
+  (void)run_tool("--max-output lots " + many.string(), status);
+  EXPECT_EQ(WEXITSTATUS(status), 2);
 #endif
 }
 

@@ -129,6 +129,77 @@ TEST_P(MpiCollectives, AnOperationThatThrowsFailsTheReduceWithoutAHang) {
   comm.barrier();
 }
 
+// An operation that throws on one rank only: every rank of reduce and all_reduce fails, the
+// thrower with its own exception, the others naming it and what failed there; a value that
+// cannot be encoded likewise. Every rank that can combine is tried as the thrower.
+struct refuses_to_save {
+  int v = 0;
+  bool poisoned = false;  // refuses to be saved, and so does every sum it takes part in
+  template <class Archive>
+  void save(Archive& ar) const {
+    if (poisoned) throw std::runtime_error("cannot save");
+    ar(v);
+  }
+  template <class Archive>
+  void load(Archive& ar) {
+    ar(v);
+  }
+};
+
+template <class Reduce>
+void expect_every_rank_fails(communicator& comm, int thrower, const std::string& what,
+                             Reduce reduce) {
+  try {
+    reduce();
+    ADD_FAILURE() << "rank " << comm.rank() << " returned without an error";
+  } catch (const bale::mpi::error& e) {
+    EXPECT_NE(comm.rank(), thrower) << e.what();
+    EXPECT_EQ(e.code(), bale::errc::invalid_value) << e.what();
+    EXPECT_EQ(e.failed_rank(), thrower) << e.what();
+    EXPECT_EQ(e.peer(), thrower) << e.what();
+    EXPECT_NE(std::string(e.what()).find("rank " + std::to_string(thrower) + " failed"),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(comm.rank(), thrower) << e.what();
+  }
+}
+
+TEST_P(MpiCollectives, AFailureOnOneRankFailsEveryRankOfAReduceNamingIt) {
+  if (comm.size() < 2) GTEST_SKIP() << "needs two ranks";
+  for (int thrower = 0; thrower < comm.size(); ++thrower) {
+    SCOPED_TRACE(thrower);
+    const int r = comm.rank();
+    // A rank combines when it receives its right neighbour's part: every even rank below the last.
+    const auto throws_here = [&](int a, int b) {
+      if (r == thrower) throw std::runtime_error("no");
+      return a + b;
+    };
+    const bool combines = thrower % 2 == 0 && thrower + 1 < comm.size();
+    if (combines) {
+      for (int root = 0; root < comm.size(); ++root)
+        expect_every_rank_fails(comm, thrower, "the operation threw",
+                                [&] { (void)comm.reduce(r, throws_here, root); });
+      expect_every_rank_fails(comm, thrower, "the operation threw",
+                              [&] { (void)comm.all_reduce(r, throws_here); });
+    }
+    const auto add = [](refuses_to_save a, const refuses_to_save& b) {
+      a.v += b.v;
+      a.poisoned = a.poisoned || b.poisoned;
+      return a;
+    };
+    const refuses_to_save mine{r, r == thrower};
+    if (thrower != 0) {  // rank 0 keeps its value: it never encodes it on the way to root 0
+      expect_every_rank_fails(comm, thrower, "its value could not be encoded",
+                              [&] { (void)comm.reduce(mine, add, 0); });
+      expect_every_rank_fails(comm, thrower, "its value could not be encoded",
+                              [&] { (void)comm.all_reduce(mine, add); });
+    }
+  }
+  comm.barrier();
+}
+
 INSTANTIATE_TEST_SUITE_P(Chunks, MpiCollectives, testing::Values(false, true),
                          [](const auto& info) { return info.param ? "small" : "default"; });
 

@@ -331,6 +331,15 @@ TEST(MpiFile, DamagedAndHostileFilesAreRefusedOnEveryRank) {
                             "offsets out of order");
   expect_refused_everywhere(comm, write("past.bales", changed(offsets_at, index_at + 1)),
                             "offset past the records");
+  // An offset moved 8 bytes into its record, still in order: the index's checksum covers it.
+  std::uint64_t second = 0;
+  for (int k = 0; k < 8; ++k)
+    second |= static_cast<std::uint64_t>(
+                  static_cast<unsigned char>(bytes[offsets_at + 8 + static_cast<std::size_t>(k)]))
+              << (8 * k);
+  if (second + 8 < index_at)
+    expect_refused_everywhere(comm, write("moved.bales", changed(offsets_at + 8, second + 8)),
+                              "offset moved");
   std::vector<char> flipped = bytes;
   flipped[offsets_at - 8] ^= 1;  // the writer table: its CRC no longer matches
   expect_refused_everywhere(comm, write("table.bales", flipped), "writer table");

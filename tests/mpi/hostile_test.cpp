@@ -86,6 +86,20 @@ TEST_F(MpiHostilePeer, TruncatedPayload) {
       bale::errc::end_of_input);
 }
 
+// Chunks announced after a payload that fits in one chunk: no sender splits such a message, so
+// a blocking receive refuses it at once rather than wait for chunks that never come.
+TEST_F(MpiHostilePeer, ChunksAnnouncedForAPayloadThatFitsInOne) {
+  using pair = std::pair<std::string, std::int64_t>;
+  expect_refused<pair>(
+      comm, 9,
+      [](const communicator& c, int tag) {
+        std::vector<std::byte> bytes = message_bytes(pair{"abc", 7});
+        bale::mpi::detail::put_u64(bytes.data() + 16, 74);  // more than the head holds
+        send_raw(c, 1, tag, bytes);
+      },
+      bale::errc::invalid_value);
+}
+
 TEST_F(MpiHostilePeer, CorruptedLength) {
   expect_refused<std::vector<std::string>>(
       comm, 2,

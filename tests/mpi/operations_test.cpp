@@ -132,9 +132,50 @@ TEST(MpiRequests, PoolsAndMixesCompleteInAnyOrder) {
   bale::mpi::wait_all(receiving, sending);
   EXPECT_EQ(receiving.wait(), "mixed");
   EXPECT_TRUE(bale::mpi::test_all(receiving, sending));
-  EXPECT_EQ(bale::mpi::test_any(receiving, sending), std::optional<std::size_t>(0));
+  // Both completed before: no request is active, as MPI_Waitany's MPI_UNDEFINED.
+  EXPECT_EQ(bale::mpi::test_any(receiving, sending), std::optional(bale::mpi::undefined));
+  EXPECT_EQ(bale::mpi::wait_any(receiving, sending), bale::mpi::undefined);
   std::vector<bale::mpi::send_request> none;
   EXPECT_THROW((void)bale::mpi::wait_any(none), std::invalid_argument);
+}
+
+// One rank's invalid colour fails every rank alike, and the communicator stays usable.
+TEST(MpiCommunicators, AnInvalidColourOnOneRankFailsEveryRank) {
+  communicator comm(MPI_COMM_WORLD);
+  const int bad = comm.size() - 1;
+  try {
+    (void)comm.split(comm.rank() == bad ? -5 : 0, comm.rank());
+    ADD_FAILURE() << "an invalid colour was taken";
+  } catch (const bale::mpi::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::invalid_value) << e.what();
+    EXPECT_NE(std::string(e.what()).find("rank " + std::to_string(bad)), std::string::npos)
+        << e.what();
+  }
+  EXPECT_TRUE(comm.split(0, comm.rank()).has_value());
+}
+
+// The loop MPI programs write around MPI_Waitany: each request is handed out once.
+TEST(MpiRequests, AWaitAnyLoopHandlesEachRequestOnce) {
+  communicator comm(MPI_COMM_WORLD);
+  const int right = (comm.rank() + 1) % comm.size();
+  const int left = (comm.rank() + comm.size() - 1) % comm.size();
+  std::vector<bale::mpi::recv_request<bale::binary, std::vector<double>>> pool;
+  for (int tag = 20; tag < 25; ++tag) pool.push_back(comm.irecv<std::vector<double>>(left, tag));
+  std::vector<bale::mpi::send_request> sent;
+  for (int tag = 20; tag < 25; ++tag) sent.push_back(comm.isend(right, tag, doubles(10, tag)));
+  std::vector<int> handled(pool.size(), 0);
+  for (std::size_t n = 0; n < pool.size(); ++n) {
+    const std::size_t i = bale::mpi::wait_any(pool);
+    ASSERT_LT(i, pool.size());
+    ++handled[i];
+    EXPECT_EQ(pool[i].wait(), doubles(10, 20 + static_cast<int>(i)));  // the value stays
+  }
+  EXPECT_EQ(handled, std::vector<int>(pool.size(), 1));
+  EXPECT_EQ(bale::mpi::wait_any(pool), bale::mpi::undefined);
+  EXPECT_TRUE(bale::mpi::wait_some(pool).empty());
+  EXPECT_TRUE(bale::mpi::test_some(pool).empty());
+  for (std::size_t n = 0; n < sent.size(); ++n) EXPECT_LT(bale::mpi::wait_any(sent), sent.size());
+  EXPECT_EQ(bale::mpi::wait_any(sent), bale::mpi::undefined);
 }
 
 TEST(MpiCommunicators, SplitAndDupMakeCommunicatorsOfTheirOwn) {

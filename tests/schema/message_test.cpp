@@ -133,6 +133,35 @@ TEST(Framed, TheCacheIsBoundedAndForgetsTheLeastRecentlyUsed) {
   EXPECT_EQ(small.size(), 1U);
 }
 
+// Plans count in the bound with the texts: a plan holds two parsed schemas, many times its text.
+TEST(Framed, PlansCountInTheCachesBound) {
+  const auto hello = bale::serialize_framed(yesterday::order{7, "ada"}, {.with_schema = true});
+  const std::size_t text = bale::schema_of<yesterday::order>().text().size();
+  bale::schema_cache roomy;
+  EXPECT_EQ(bale::deserialize_framed<today::order>(hello, roomy).id, 7U);
+  const std::size_t with_plan = roomy.bytes();
+  EXPECT_GT(with_plan, 4 * text);  // the plan, its trees and steps
+  // Room for the text but not for its plan: refused, and nothing is kept but the text.
+  bale::schema_cache tight({.max_bytes = text + 16});
+  try {
+    (void)bale::deserialize_framed<today::order>(hello, tight);
+    ADD_FAILURE() << "a plan over the bound was kept";
+  } catch (const bale::error& e) {
+    EXPECT_EQ(e.code(), bale::errc::element_limit) << e.what();
+  }
+  EXPECT_LE(tight.bytes(), text + 16);
+  // Room for one schema and its plan, not for a second text beside them: the second writer's
+  // text makes the first go with its plan, and the bound holds throughout.
+  const std::size_t bound = with_plan + bale::schema_of<today::order>().text().size() - 1;
+  bale::schema_cache one_plan({.max_bytes = bound});
+  EXPECT_EQ(bale::deserialize_framed<today::order>(hello, one_plan).id, 7U);
+  EXPECT_EQ(one_plan.bytes(), with_plan);
+  one_plan.add<today::order>();
+  EXPECT_LE(one_plan.bytes(), bound);
+  EXPECT_EQ(one_plan.size(), 1U);
+  EXPECT_FALSE(one_plan.contains(bale::schema_of<yesterday::order>().digest()));
+}
+
 // Refused or unused schemas fill nothing for good: a later writer still gets in.
 TEST(Framed, ManySchemasDoNotLockTheCache) {
   bale::schema_cache cache({.max_schemas = 4});

@@ -73,7 +73,11 @@ TEST(Scalar, FloatsKeepEveryBit) {
             0xFFF0000000000001u);
 }
 
-enum unscoped_color { red, green = 7, blue = 300 };
+enum unscoped_color { red, green = 7, blue = 300 };  // no fixed type: it holds 0..511
+BALE_ENUM_NAMES(unscoped_color, red, green, blue)
+enum unscoped_signed { below = -3, above = 5 };  // holds -8..7
+BALE_ENUM_NAMES(unscoped_signed, below, above)
+enum unscoped_fixed : short { one = 1 };  // a fixed type: holds every short
 enum class scoped_level : std::int8_t { low = -5, high = 120 };
 enum class wide : std::uint64_t { big = 0xFFFFFFFFFFFFFFF0u };
 
@@ -84,6 +88,39 @@ TEST(Scalar, EnumsAsTheirUnderlyingType) {
   EXPECT_EQ(bale::serialized_size(scoped_level::high), 1u);
   EXPECT_EQ(bale::serialized_size(wide::big), 8u);
   EXPECT_EQ(bale::serialize(scoped_level::low), std::vector<std::byte>{std::byte{0xFB}});
+}
+
+// A value an enum without a fixed underlying type cannot hold is refused as it is read, in
+// every format; one with a fixed type takes every value of that type.
+TEST(Scalar, AnUnfixedEnumRefusesValuesOutsideItsEnumeratorsBits) {
+  static_assert(bale::unfixed_enum<unscoped_color> && bale::unfixed_enum<unscoped_signed>);
+  static_assert(!bale::unfixed_enum<unscoped_fixed> && !bale::unfixed_enum<scoped_level>);
+  using raw = std::underlying_type_t<unscoped_color>;
+  EXPECT_EQ(bale::deserialize<unscoped_color>(bale::serialize(raw{511})),
+            static_cast<unscoped_color>(511));
+  for (const raw outside : {raw{512}, static_cast<raw>(100000)}) {
+    const auto read = bale::try_deserialize<unscoped_color>(bale::serialize(outside));
+    ASSERT_FALSE(read.has_value()) << outside;
+    EXPECT_EQ(read.error().code(), bale::errc::invalid_value);
+    EXPECT_NE(std::string(read.error().what()).find("0 to 511"), std::string::npos)
+        << read.error().what();
+    EXPECT_FALSE((bale::try_deserialize<unscoped_color, bale::compact>(
+                      bale::serialize<bale::compact>(outside)))
+                     .has_value());
+  }
+  using signed_raw = std::underlying_type_t<unscoped_signed>;
+  EXPECT_EQ(bale::deserialize<unscoped_signed>(bale::serialize(signed_raw{-8})),
+            static_cast<unscoped_signed>(-8));
+  EXPECT_FALSE(bale::try_deserialize<unscoped_signed>(bale::serialize(signed_raw{-9})).has_value());
+  EXPECT_FALSE(bale::try_deserialize<unscoped_signed>(bale::serialize(signed_raw{8})).has_value());
+  // A vector of them is read value by value, never copied in unchecked.
+  std::vector<raw> raws{1, 2, 600};
+  EXPECT_FALSE(
+      bale::try_deserialize<std::vector<unscoped_color>>(bale::serialize(raws)).has_value());
+  raws.back() = 300;
+  EXPECT_EQ(bale::deserialize<std::vector<unscoped_color>>(bale::serialize(raws)).back(), blue);
+  EXPECT_EQ(bale::deserialize<unscoped_fixed>(bale::serialize(short{-30000})),
+            static_cast<unscoped_fixed>(-30000));
 }
 
 TEST(Scalar, StdByte) {

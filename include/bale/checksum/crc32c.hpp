@@ -111,4 +111,20 @@ inline std::uint32_t crc32c(std::span<const std::byte> bytes) noexcept {
   return crc32c_extend(0, bytes);
 }
 
+/// CRC32C of A followed by B from CRC32C(A), CRC32C(B) and B's length, without B's bytes (parts
+/// checksummed where they were made, by different processes). The register is linear in its
+/// start: CRC32C(A), run as a register over as many zero bytes as B has, joins CRC32C(B) by
+/// exclusive or.
+inline std::uint32_t crc32c_combine(std::uint32_t crc_a, std::uint32_t crc_b,
+                                    std::uint64_t length_b) noexcept {
+  static constexpr std::byte zeros[crc32c_block]{};
+  std::uint32_t shifted = crc_a;
+  for (std::uint64_t left = length_b; left > 0;) {
+    const std::size_t n = left < crc32c_block ? left : crc32c_block;
+    shifted = ~crc32c_extend(~shifted, std::span(zeros, n));  // the bare register's run
+    left -= n;
+  }
+  return shifted ^ crc_b;
+}
+
 }  // namespace bale::detail

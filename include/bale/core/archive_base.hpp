@@ -116,8 +116,9 @@ template <class Archive>
 inline void require_views_allowed(const Archive& ar) {
   if (!ar.context().views_allowed()) [[unlikely]]
     ar.fail(errc::invalid_value,
-            "a string_view or span would point into a buffer that is freed when this call "
-            "returns: read it with bale::load_file_owned, or use std::string / std::vector");
+            error_text({"a string_view or span would point into a buffer that is freed or reused "
+                        "when this call returns: ",
+                        ar.context().views_instead()}));
 }
 
 /// A view of `Element`s into the input (std::span<const T>, an array view). A runtime error, not a

@@ -75,7 +75,7 @@ void deserialize(const Bytes& bytes, T& value, const limits& lim = {}) {
 /// Reads a T from the whole of `bytes`:  auto v = bale::deserialize<std::vector<int>>(bytes);
 template <class T, format Format = binary, byte_input Bytes>
 T deserialize(const Bytes& bytes, const limits& lim = {}) {
-  T value{};
+  T value = T();
   deserialize<Format>(bytes, value, lim);
   return value;
 }
@@ -85,7 +85,7 @@ template <class T, format Format = binary, byte_input Bytes>
 result<T> try_deserialize(const Bytes& bytes, const limits& lim = {}) noexcept {
   detail::read_context context(lim);
   typename Format::reader ar(as_byte_span(bytes), context);
-  T value{};
+  T value = T();
   result<void> outcome = detail::capture_errors(ar, [&] {
     ar(value);
     detail::require_consumed(ar);

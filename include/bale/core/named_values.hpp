@@ -9,6 +9,7 @@
 #include <string>
 #include <type_traits>
 
+#include "bale/core/enum_values.hpp"
 #include "bale/core/error.hpp"
 #include "bale/reflect/enum_names.hpp"
 
@@ -39,7 +40,7 @@ void read_named_enum(Archive& ar, E& value) {
   } else {
     std::underlying_type_t<E> raw;
     ar.read_scalar(raw);
-    value = static_cast<E>(raw);
+    value = enum_from_underlying<E>(ar, raw);
   }
 }
 

@@ -30,9 +30,11 @@ class read_context : public nesting_state {
   std::size_t allocated() const noexcept { return allocated_; }
 
   /// Views into the input (string_view, span) are refused when the input is a buffer the call
-  /// frees before it returns (load_file, record_reader): they would dangle.
-  bool views_allowed() const noexcept { return views_allowed_; }
-  void forbid_views() noexcept { views_allowed_ = false; }
+  /// frees or reuses (load_file, record_reader, every MPI receive): they would dangle. `instead`
+  /// says what the caller can do, for the error.
+  bool views_allowed() const noexcept { return views_instead_ == nullptr; }
+  void forbid_views(const char* instead) noexcept { views_instead_ = instead; }
+  const char* views_instead() const noexcept { return views_instead_; }
 
   /// What features keep for this message: pointer graphs, versions, named-member rules.
   context_parts& parts() noexcept { return parts_; }
@@ -62,7 +64,7 @@ class read_context : public nesting_state {
   std::size_t allocated_ = 0;
   std::size_t empty_elements_ = 0;
   std::size_t empty_bytes_ = 0;
-  bool views_allowed_ = true;
+  const char* views_instead_ = nullptr;
   context_parts parts_;
 };
 

@@ -455,7 +455,7 @@ template <class T>
 struct defaults_omitting_serializer {
   using schema_shape = schema::record<T, true>;
   static const T& defaults() {
-    static const T instance{};
+    static const T instance = T();
     return instance;
   }
   template <class M>

@@ -70,6 +70,12 @@ struct file_options {
   /// the payload (about 0.1 ms per MB here); decoding stays bounds-checked, so a damaged file
   /// still cannot crash the reader, but damage inside values goes unnoticed.
   bool verify_checksum = true;
+  /// Map the file instead of reading it (load_file, load_file_owned, inspect_file, the Python
+  /// reader): the payload is decoded where the file's pages are, each read as it is first
+  /// touched, and with verify_checksum off nothing is read before it is used. A value with views
+  /// (load_file_owned) then points into the file's pages. The file must not be cut short while
+  /// it is mapped: the system stops a program that touches a page no longer in the file.
+  bool map = false;
   /// Decoding limits for load_file; max_depth also limits writing (save_file).
   bale::limits limits{};
 };
@@ -206,6 +212,52 @@ struct owned_access {
 
 }  // namespace detail
 
+namespace detail {
+BALE_CODECS_BEGIN
+
+/// save_file's body, for a value that `write(sink, context)` writes in Format into any sink
+/// (save_file's value through its serializer; the Python module's by its schema): the header,
+/// the schema block of `schema`, then the payload, streamed to the file or, compressed, encoded
+/// first.
+template <format Format, class Write>
+void save_file_of(const std::filesystem::path& path, const type_schema& schema,
+                  const file_options& options, const Write& write) {
+  file_header header;
+  header.format = Format::id;
+  header.compression = options.compression;
+  header.fingerprint = schema.fingerprint();
+  std::vector<std::byte> raw;
+  if (options.compression != codec::none) {
+    write_context context(options.limits);
+    growing_sink sink(raw);
+    write(sink, context);
+    sink.finish();
+  }
+  write_file_atomically(
+      path, options.sync, file_header_size,
+      [&](file_sink& sink) {
+        write_schema_block(sink, schema.text());
+        if (options.compression == codec::none) {
+          write_context context(options.limits);
+          write(sink, context);
+        } else {
+          const std::vector<std::byte> packed =
+              compress_frame(raw, options.compression, options.level, false);
+          sink.put(packed.data(), packed.size());
+        }
+      },
+      [&](const file_sink& sink, std::byte* head) {
+        const std::size_t block = schema_block_size(schema.text().size());
+        header.stored_size = sink.size();
+        header.raw_size = options.compression == codec::none ? sink.size() - block : raw.size();
+        header.checksum = sink.checksum();
+        write_header(head, header);
+      });
+}
+
+BALE_CODECS_END
+}  // namespace detail
+
 BALE_CODECS_BEGIN
 
 /// Writes value to `path` (atomically: a temporary file, then rename). Uncompressed values stream
@@ -215,39 +267,16 @@ BALE_CODECS_BEGIN
 template <format Format = binary, class T>
 void save_file(const std::filesystem::path& path, const T& value,
                const file_options& options = {}) {
-  detail::file_header header;
-  header.format = Format::id;
-  header.compression = options.compression;
-  const type_schema& schema = schema_of<T>();
-  header.fingerprint = schema.fingerprint();
-  std::vector<std::byte> raw;
-  if (options.compression != codec::none) raw = serialize<Format>(value, options.limits);
-  detail::write_file_atomically(
-      path, options.sync, detail::file_header_size,
-      [&](detail::file_sink& sink) {
-        detail::write_schema_block(sink, schema.text());
-        if (options.compression == codec::none) {
-          detail::write_context context(options.limits);
-          using file_writer = typename Format::template writer<detail::file_sink>;
-          // A self-describing format that counts before writing (MessagePack) learns the counts
-          // of a pointer graph's bodies in a sizing pass.
-          if constexpr (file_writer::self_describing && detail::sizes_first<Format>)
-            (void)detail::serialized_size_in<Format>(context, value);
-          file_writer ar(sink, context);
-          ar(value);
-          detail::end_message(ar);
-        } else {
-          const std::vector<std::byte> packed =
-              detail::compress_frame(raw, options.compression, options.level, false);
-          sink.put(packed.data(), packed.size());
-        }
-      },
-      [&](const detail::file_sink& sink, std::byte* head) {
-        const std::size_t block = detail::schema_block_size(schema.text().size());
-        header.stored_size = sink.size();
-        header.raw_size = options.compression == codec::none ? sink.size() - block : raw.size();
-        header.checksum = sink.checksum();
-        detail::write_header(head, header);
+  detail::save_file_of<Format>(
+      path, schema_of<T>(), options, [&]<class Sink>(Sink& sink, detail::write_context& context) {
+        using writer = typename Format::template writer<Sink>;
+        // A self-describing format that counts before writing (MessagePack) learns the counts
+        // of a pointer graph's bodies in a sizing pass.
+        if constexpr (writer::self_describing && detail::sizes_first<Format>)
+          (void)detail::serialized_size_in<Format>(context, value);
+        writer ar(sink, context);
+        ar(value);
+        detail::end_message(ar);
       });
 }
 
@@ -363,10 +392,18 @@ file_contents read_file_as(const std::filesystem::path& path, const file_options
   std::shared_ptr<const resolution> plan;
   if (has_schema && check_type && fingerprint != expected.schema->fingerprint())
     plan = resolve_file_schema(fd.get(), path, stored, fingerprint, format_id, *expected.schema);
-  file_contents contents{
-      byte_block(stored), {}, static_cast<codec>(header[6]), format_id, version, fingerprint, 0,
-      std::move(plan)};
-  if (read_at(fd.get(), path, contents.stored.data(), stored, file_header_size) != stored)
+  file_contents contents{options.map
+                             ? byte_block::map_file(fd.get(), path, file_size, file_header_size)
+                             : byte_block(stored),
+                         {},
+                         static_cast<codec>(header[6]),
+                         format_id,
+                         version,
+                         fingerprint,
+                         0,
+                         std::move(plan)};
+  if (!options.map &&
+      read_at(fd.get(), path, contents.stored.data(), stored, file_header_size) != stored)
     file_error(errc::end_of_input, path, "shrank while it was being read", file_size);
   if (options.verify_checksum && crc32c(contents.stored.bytes()) != get_u32(header + 32))
     file_error(errc::checksum_mismatch, path, "is damaged: the payload checksum does not match",
@@ -414,7 +451,8 @@ void decode_file(const std::filesystem::path& path, const file_contents& content
                  const file_options& options, bool views) {
   within_file(path, contents, [&] {
     read_context context(options.limits);
-    if (!views) context.forbid_views();
+    if (!views)
+      context.forbid_views("read it with bale::load_file_owned, or use std::string / std::vector");
     deserialize_stored<Format>(contents.format_id, context, contents.value_bytes(), value,
                                contents.plan.get());
   });
@@ -449,7 +487,7 @@ owned<T> load_file_owned(const std::filesystem::path& path, const file_options& 
 
 template <class T, file_format Format = stored_format>
 T load_file(const std::filesystem::path& path, const file_options& options = {}) {
-  T value{};
+  T value = T();
   load_file<T, Format>(path, value, options);
   return value;
 }

@@ -120,7 +120,11 @@ class record_inspector : private detail::record_file {
             detail::records_header_size + detail::records_schema_head_size)) {}
 
   std::string format() const { return detail::format_name_of(format_id()); }
+  using record_file::file_path;
   using record_file::indexed;
+  /// Where the next record's size prefix starts in the file (an indexed file's offsets say where
+  /// each record should).
+  using record_file::position;
   using record_file::schema;
   using record_file::version;
 

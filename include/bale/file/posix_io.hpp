@@ -102,23 +102,39 @@ class byte_block {
 #if defined(MADV_HUGEPAGE)
     ::madvise(at, mapped_, MADV_HUGEPAGE);
 #endif
-    data_ = static_cast<std::byte*>(at);
+    base_ = data_ = static_cast<std::byte*>(at);
+  }
+  /// The bytes of an open file from `from` on, mapped where they are: each page is read when it
+  /// is first touched. Private and copy-on-write, so the file never changes through it.
+  static byte_block map_file(int fd, const std::filesystem::path& path, std::size_t file_size,
+                             std::size_t from) {
+    byte_block block;
+    if (file_size <= from) return block;
+    void* at = ::mmap(nullptr, file_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    if (at == MAP_FAILED) io_failure(path, "cannot map");
+    block.base_ = static_cast<std::byte*>(at);
+    block.mapped_ = file_size;
+    block.data_ = block.base_ + from;
+    block.size_ = file_size - from;
+    return block;
   }
   byte_block(byte_block&& other) noexcept
       : small_(std::move(other.small_)),
+        base_(std::exchange(other.base_, nullptr)),
         data_(std::exchange(other.data_, nullptr)),
         size_(std::exchange(other.size_, 0)),
         mapped_(std::exchange(other.mapped_, 0)) {}
   byte_block& operator=(byte_block&& other) noexcept {
     byte_block gone(std::move(*this));
     small_ = std::move(other.small_);
+    base_ = std::exchange(other.base_, nullptr);
     data_ = std::exchange(other.data_, nullptr);
     size_ = std::exchange(other.size_, 0);
     mapped_ = std::exchange(other.mapped_, 0);
     return *this;
   }
   ~byte_block() {
-    if (mapped_ != 0) ::munmap(data_, mapped_);
+    if (mapped_ != 0) ::munmap(base_, mapped_);
   }
   std::byte* data() noexcept {
     return data_;
@@ -130,6 +146,7 @@ class byte_block {
  private:
   static constexpr std::size_t huge_page = std::size_t{2} << 20;
   std::unique_ptr<std::byte[]> small_;
+  std::byte* base_ = nullptr;  // what is mapped: data_, or a file's first byte
   std::byte* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t mapped_ = 0;

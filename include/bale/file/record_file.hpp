@@ -80,19 +80,27 @@ class record_file {
       file_error(errc::invalid_value, path_,
                  detail::error_text({"has ", index_.records, " records, not ", i + 1}),
                  index_.records_end + 16);
-    offset_ = read_record_offsets(fd_.get(), path_, index_, i, i)[0];
+    // The record found at offset i must end at offset i + 1: a record and its index that
+    // disagree (a writer's fault the checksum does not see) are refused as damage.
+    offset_ = index_.offsets[i];
+    index_end_ =
+        i < index_.records ? std::optional<std::uint64_t>(index_.offsets[i + 1]) : std::nullopt;
   }
   /// Where records first..last of an indexed file start (last may be the count), checked.
   std::vector<std::uint64_t> record_offsets(std::uint64_t first, std::uint64_t last) const {
-    return read_record_offsets(fd_.get(), path_, index_, first, last);
+    return bale::detail::record_offsets(path_, index_, first, last);
   }
-  void seek_offset(std::uint64_t at) noexcept { offset_ = at; }
+  void seek_offset(std::uint64_t at) noexcept {
+    offset_ = at;
+    index_end_.reset();
+  }
 
   /// The next record's payload (valid until the next call) and, in `at`, where its prefix starts;
   /// nothing at the end of the file. After an error the next call goes on with the next record.
   std::optional<std::span<const std::byte>> next_payload(std::size_t& at) {
     std::byte prefix[record_prefix_size];
     at = offset_;
+    const std::optional<std::uint64_t> index_end = std::exchange(index_end_, std::nullopt);
     if (at >= records_end_) return std::nullopt;
     const std::byte* head = nullptr;
     const std::size_t got =
@@ -116,6 +124,9 @@ class record_file {
     const std::size_t read = read_payload(at + sizeof prefix, size);
     offset_ = at + sizeof prefix + read;
     if (read != size) file_error(errc::end_of_input, path_, "ends inside a record", at);
+    if (index_end && offset_ != *index_end)
+      file_error(errc::invalid_value, path_, "has a record index that disagrees with its records",
+                 at);
     if (crc32c(payload_view_) != get_u32(prefix + 4))
       file_error(errc::checksum_mismatch, path_, "has a damaged record", at);
     return payload_view_;
@@ -205,6 +216,7 @@ class record_file {
   std::size_t file_size_ = 0;
   unique_fd fd_;
   std::size_t offset_ = 0;
+  std::optional<std::uint64_t> index_end_;  // after seek_record: where the index says it ends
   std::size_t records_end_ = 0;
   record_index index_;
   std::uint8_t version_ = 0;

@@ -9,11 +9,11 @@
 //     P x u64: the first record of each writer, in rank order  (writer table)
 //     (N + 1) x u64: where each record's prefix starts; the last is I
 //   the last 16 bytes of the file:
-//     u64 I | u32 CRC32C of the index head and the writer table | "BIDX"
+//     u64 I | u32 CRC32C of the whole index (head, writer table, offsets) | "BIDX"
 //
 // The sizes fix the file's length, so a count read from the file never allocates more than the
-// file holds. Offsets are checked as they are read: increasing, each record at least its
-// 8-byte prefix, within the records.
+// file holds. The index is read and checked whole at open (8 bytes a record): its checksum, then
+// its offsets, increasing, each record at least its 8-byte prefix, within the records.
 
 #include <cstddef>
 #include <cstdint>
@@ -39,6 +39,7 @@ struct record_index {
   std::uint64_t writers = 0;
   std::uint64_t records = 0;
   std::vector<std::uint64_t> first_of_writer;  // P + 1 entries, the last N
+  std::vector<std::uint64_t> offsets;          // N + 1 entries, the last I
 
   std::uint64_t offsets_at() const { return records_end + record_index_head_size + 8 * writers; }
 };
@@ -66,14 +67,17 @@ inline void append_record_offsets(std::vector<std::byte>& out,
     at += 8;
   }
 }
-/// Appends the end of an index: the last offset (where the records end) and the trailer.
+/// Appends the end of an index: the last offset (where the records end) and the trailer, whose
+/// checksum covers the whole index. The index's bytes are those of `out` from `from` on, after
+/// index bytes written elsewhere whose CRC32C is `crc_before` (0 for none).
 inline void append_record_index_end(std::vector<std::byte>& out, std::uint64_t records_end,
-                                    std::span<const std::byte> index_head) {
+                                    std::uint32_t crc_before, std::size_t from) {
   const std::size_t at = out.size();
   out.resize(at + 8 + record_index_trailer_size);
   put_u64(out.data() + at, records_end);
+  const std::span<const std::byte> here(out.data() + from, at + 8 - from);
   put_u64(out.data() + at + 8, records_end);
-  put_u32(out.data() + at + 16, crc32c(index_head));
+  put_u32(out.data() + at + 16, crc32c_extend(crc_before, here));
   std::memcpy(out.data() + at + 20, "BIDX", 4);
 }
 
@@ -110,11 +114,13 @@ inline record_index read_record_index(int fd, const std::filesystem::path& path,
   if (index.writers == 0 || index.writers > room / 8 || index.records >= room / 8 ||
       8 * index.writers + 8 * (index.records + 1) != room)
     damaged("has a record index whose counts do not fit the file", index.records_end + 8);
-  std::vector<std::byte> table(record_index_head_size + 8 * index.writers);
+  // The whole index, read once: its checksum covers every byte of it, the offsets included.
+  const std::size_t offsets_bytes = 8 * (index.records + 1);
+  std::vector<std::byte> table(record_index_head_size + 8 * index.writers + offsets_bytes);
   std::memcpy(table.data(), head, sizeof head);
   const std::size_t table_at = index.records_end + record_index_head_size;
-  if (read_at(fd, path, table.data() + sizeof head, 8 * index.writers, table_at) !=
-      8 * index.writers)
+  const std::size_t rest = table.size() - sizeof head;
+  if (read_at(fd, path, table.data() + sizeof head, rest, table_at) != rest)
     file_error(errc::end_of_input, path, "shrank while it was being read", table_at);
   if (crc32c(table) != get_u32(trailer + 8))
     file_error(errc::checksum_mismatch, path, "has a damaged record index", index.records_end);
@@ -127,30 +133,29 @@ inline record_index read_record_index(int fd, const std::filesystem::path& path,
       damaged("has a record index whose writers' records overlap", table_at + 8 * r);
   }
   index.first_of_writer[index.writers] = index.records;
+  // Increasing, each record at least its 8-byte prefix, within the records, the last at I.
+  const std::byte* offsets = table.data() + record_index_head_size + 8 * index.writers;
+  index.offsets.resize(index.records + 1);
+  for (std::size_t i = 0; i < index.offsets.size(); ++i) {
+    const std::uint64_t o = get_u64(offsets + 8 * i);
+    const bool last = i + 1 == index.offsets.size();
+    if (o < index.records_begin || o > index.records_end || (last && o != index.records_end) ||
+        (i > 0 && o < index.offsets[i - 1] + 8))
+      damaged("has a record index whose extents overlap or leave the records",
+              index.offsets_at() + 8 * i);
+    index.offsets[i] = o;
+  }
   return index;
 }
 
-/// Where records [first, last] start (last may be N: the end of the records), checked.
-inline std::vector<std::uint64_t> read_record_offsets(int fd, const std::filesystem::path& path,
-                                                      const record_index& index,
-                                                      std::uint64_t first, std::uint64_t last) {
+/// Where records [first, last] start (last may be N: the end of the records).
+inline std::vector<std::uint64_t> record_offsets(const std::filesystem::path& path,
+                                                 const record_index& index, std::uint64_t first,
+                                                 std::uint64_t last) {
   if (first > last || last > index.records)
     file_error(errc::invalid_value, path, "has no such records", index.records_end + 16);
-  const std::size_t count = last - first + 1;
-  std::vector<std::byte> bytes(8 * count);
-  const std::uint64_t at = index.offsets_at() + 8 * first;
-  if (read_at(fd, path, bytes.data(), bytes.size(), at) != bytes.size())
-    file_error(errc::end_of_input, path, "shrank while it was being read", at);
-  std::vector<std::uint64_t> offsets(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    offsets[i] = get_u64(bytes.data() + 8 * i);
-    const bool last_one = first + i == index.records;
-    if (offsets[i] < index.records_begin || offsets[i] > index.records_end ||
-        (last_one && offsets[i] != index.records_end) || (i > 0 && offsets[i] < offsets[i - 1] + 8))
-      file_error(errc::invalid_value, path,
-                 "has a record index whose extents overlap or leave the records", at + 8 * i);
-  }
-  return offsets;
+  return {index.offsets.begin() + static_cast<std::ptrdiff_t>(first),
+          index.offsets.begin() + static_cast<std::ptrdiff_t>(last) + 1};
 }
 
 }  // namespace bale::detail

@@ -48,15 +48,15 @@
 namespace bale {
 namespace detail {
 
-/// A record file's header and schema block for records of T in Format.
-template <class T, format Format>
-std::vector<std::byte> record_file_head(unsigned version) {
-  const type_schema& schema = schema_of<T>();
+/// A record file's header and schema block for records of `schema` in the format numbered
+/// `format_id`.
+inline std::vector<std::byte> record_file_head(const type_schema& schema, std::uint8_t format_id,
+                                               unsigned version) {
   const std::string& text = schema.text();
   std::vector<std::byte> out(records_header_size + records_schema_head_size + text.size());
   std::memcpy(out.data(), "BALS", 4);
   out[4] = static_cast<std::byte>(version);
-  out[5] = static_cast<std::byte>(Format::id);
+  out[5] = static_cast<std::byte>(format_id);
   std::byte* head = out.data() + records_header_size;
   put_u64(head, schema.fingerprint());
   put_u32(head + 8, static_cast<std::uint32_t>(text.size()));
@@ -64,15 +64,21 @@ std::vector<std::byte> record_file_head(unsigned version) {
   std::memcpy(head + records_schema_head_size, text.data(), text.size());
   return out;
 }
+/// The same for records of T in Format.
+template <class T, format Format>
+std::vector<std::byte> record_file_head(unsigned version) {
+  return record_file_head(schema_of<T>(), Format::id, version);
+}
 
-/// Appends `value` to `buffer` as a record: size, CRC32C, payload. If its save() throws, the
-/// buffer is as it was.
-template <format Format, class T>
-void append_record(std::vector<std::byte>& buffer, const T& value) {
+/// Appends a record to `buffer`: size, CRC32C, and the payload `write(buffer)` appends. If it
+/// throws, the buffer is as it was.
+template <class Write>
+void append_record_with(std::vector<std::byte>& buffer, Write&& write) {
   const std::size_t start = buffer.size();
   try {
     buffer.resize(start + record_prefix_size);
-    const std::size_t size = serialize_into<Format>(buffer, value);
+    write(buffer);
+    const std::size_t size = buffer.size() - start - record_prefix_size;
     if (size > 0xFFFFFFFFu) throw error(errc::invalid_value, "a record is limited to 4 GiB");
     const auto payload = std::span<const std::byte>(buffer).subspan(start + record_prefix_size);
     put_u32(buffer.data() + start, static_cast<std::uint32_t>(size));
@@ -82,21 +88,25 @@ void append_record(std::vector<std::byte>& buffer, const T& value) {
     throw;
   }
 }
+/// Appends `value` to `buffer` as a record in Format.
+template <format Format, class T>
+void append_record(std::vector<std::byte>& buffer, const T& value) {
+  append_record_with(buffer, [&](std::vector<std::byte>& b) { serialize_into<Format>(b, value); });
+}
 
-}  // namespace detail
-
-template <class T, format Format = binary>
-class record_writer {
+/// A record file being written, whatever its records' type: its header first, then records as
+/// `add` appends them, buffered; a failed write stops it.
+class record_file_writer {
  public:
-  /// Creates (or truncates) `path`.
-  explicit record_writer(std::filesystem::path path) : path_(std::move(path)) {
+  /// Creates (or truncates) `path`, to start with `head` (record_file_head).
+  record_file_writer(std::filesystem::path path, std::vector<std::byte> head)
+      : path_(std::move(path)), buffer_(std::move(head)) {
     fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd_ < 0) detail::io_failure(path_, "cannot create");
-    buffer_ = detail::record_file_head<T, Format>(wire_versions::record_file);
+    if (fd_ < 0) io_failure(path_, "cannot create");
   }
   /// Writes what is left and closes, never throwing: call close() to learn of a failure. One that
   /// happens here (a full disk) is reported on stderr.
-  ~record_writer() {
+  ~record_file_writer() {
     if (fd_ < 0) return;
     try {
       flush();
@@ -105,13 +115,14 @@ class record_writer {
     }
     ::close(fd_);
   }
-  record_writer(const record_writer&) = delete;
-  record_writer& operator=(const record_writer&) = delete;
+  record_file_writer(const record_file_writer&) = delete;
+  record_file_writer& operator=(const record_file_writer&) = delete;
 
-  /// Appends one record. If the value's save() throws, nothing of it is written.
-  void write(const T& value) {
-    if (fd_ < 0) detail::file_error(errc::io_error, path_, "is closed or failed");
-    detail::append_record<Format>(buffer_, value);
+  /// Appends one record, which `write(buffer)` appends (append_record_with).
+  template <class Write>
+  void add(Write&& write) {
+    if (fd_ < 0) file_error(errc::io_error, path_, "is closed or failed");
+    append_record_with(buffer_, write);
     ++count_;
     if (buffer_.size() >= (std::size_t{1} << 16)) flush();
   }
@@ -128,9 +139,9 @@ class record_writer {
     fd_ = -1;
     if (::fdatasync(fd) != 0) {
       ::close(fd);
-      detail::io_failure(path_, "cannot sync");
+      io_failure(path_, "cannot sync");
     }
-    if (::close(fd) != 0) detail::io_failure(path_, "cannot close");
+    if (::close(fd) != 0) io_failure(path_, "cannot close");
   }
   std::size_t count() const noexcept { return count_; }
 
@@ -139,7 +150,6 @@ class record_writer {
   void flush() {
     const std::byte* data = buffer_.data();
     std::size_t n = buffer_.size();
-    buffer_.clear();
     while (n > 0) {
       const ssize_t written = ::write(fd_, data, n);
       if (written < 0 && errno == EINTR) continue;
@@ -147,17 +157,39 @@ class record_writer {
         const int saved = errno;
         ::close(std::exchange(fd_, -1));
         errno = saved;
-        detail::io_failure(path_, "cannot write");
+        io_failure(path_, "cannot write");
       }
       data += written;
       n -= static_cast<std::size_t>(written);
     }
+    buffer_.clear();
   }
 
   std::filesystem::path path_;
   int fd_ = -1;
   std::vector<std::byte> buffer_;
   std::size_t count_ = 0;
+};
+
+}  // namespace detail
+
+template <class T, format Format = binary>
+class record_writer {
+ public:
+  /// Creates (or truncates) `path`.
+  explicit record_writer(std::filesystem::path path)
+      : file_(std::move(path), detail::record_file_head<T, Format>(wire_versions::record_file)) {}
+
+  /// Appends one record. If the value's save() throws, nothing of it is written.
+  void write(const T& value) {
+    file_.add([&](std::vector<std::byte>& buffer) { serialize_into<Format>(buffer, value); });
+  }
+  /// Writes what is buffered, syncs and closes; errors are thrown here rather than lost.
+  void close() { file_.close(); }
+  std::size_t count() const noexcept { return file_.count(); }
+
+ private:
+  detail::record_file_writer file_;
 };
 
 /// Reads records in the format the file's header names (binary or compact; a format named here
@@ -219,8 +251,8 @@ class record_reader : private detail::record_file {
     if (!payload) return std::nullopt;
     try {
       detail::read_context context(record_limits());
-      context.forbid_views();  // the buffer is reused by the next record
-      T value{};
+      context.forbid_views("use std::string / std::vector");  // the buffer is reused
+      T value = T();
       detail::deserialize_stored<Format>(format_id(), context, *payload, value,
                                          plan_ ? &*plan_ : nullptr);
       return value;

@@ -145,7 +145,7 @@ void from_json(std::string_view text, T& value, const json_options& options = {}
 
 template <class T>
 T from_json(std::string_view text, const json_options& options = {}, const limits& lim = {}) {
-  T value{};
+  T value = T();
   from_json(text, value, options, lim);
   return value;
 }
@@ -156,7 +156,7 @@ result<T> try_from_json(std::string_view text, const json_options& options = {},
                         const limits& lim = {}) noexcept {
   detail::read_context context(lim);
   detail::json_reader<> ar(as_byte_span(text), context, options);
-  T value{};
+  T value = T();
   result<void> outcome = detail::capture_errors(ar, [&] {
     ar(value);
     detail::require_consumed(ar);

@@ -74,8 +74,20 @@ class basic_communicator {
 
   /// The ranks that give the same `colour`, ordered by `key` (then by rank here), as a
   /// communicator of their own with these options; none for a rank that gives MPI_UNDEFINED.
-  /// Collective.
+  /// Collective. A colour that is neither >= 0 nor MPI_UNDEFINED is errc::invalid_value on every
+  /// rank, naming the lowest rank that gave one.
   std::optional<basic_communicator> split(int colour, int key) const {
+    // Checked together first: MPI would fail the one rank and leave the others waiting.
+    const int mine = colour >= 0 || colour == MPI_UNDEFINED ? size() : rank();
+    int first_bad = size();
+    detail::check(MPI_Allreduce(&mine, &first_bad, 1, MPI_INT, MPI_MIN, state_->collective),
+                  "MPI_Allreduce");
+    if (first_bad != size())
+      throw error(bale::error(errc::invalid_value,
+                              bale::detail::error_text(
+                                  {"split: rank ", first_bad,
+                                   " gave a colour that is neither >= 0 nor MPI_UNDEFINED"})),
+                  first_bad, any_tag);
     MPI_Comm part = MPI_COMM_NULL;
     detail::check(MPI_Comm_split(state_->collective, colour, key, &part), "MPI_Comm_split");
     if (part == MPI_COMM_NULL) return std::nullopt;
@@ -141,7 +153,7 @@ class basic_communicator {
   }
   template <class T>
   T recv(int source, int tag) {
-    T value{};
+    T value = T();
     recv(source, tag, value);
     return value;
   }
@@ -155,7 +167,7 @@ class basic_communicator {
   }
   template <class T>
   T recv(int source, int tag, std::chrono::steady_clock::duration timeout) {
-    T value{};
+    T value = T();
     recv(source, tag, value, timeout);
     return value;
   }
@@ -346,10 +358,11 @@ class basic_communicator {
   }
 
   detail::channel p2p() const {
-    return {state_->messages, state_->chunks, &state_->settings, &state_->p2p_debts};
+    return {state_->messages, state_->chunks, &state_->settings, &state_->p2p_debts, state_->rank};
   }
   detail::channel collective() const {
-    return {state_->collective, state_->collective, &state_->settings, &state_->collective_debts};
+    return {state_->collective, state_->collective, &state_->settings, &state_->collective_debts,
+            state_->rank};
   }
   template <class T, class Op>
   T prefix(const T& value, Op& op, bool inclusive) {
@@ -361,45 +374,61 @@ class basic_communicator {
   }
   template <class T, class Op>
   T serialized_reduce(const T& value, Op& op, int root) {
-    std::exception_ptr failure;
-    T combined = reduce_or_fail(value, op, failure);
+    detail::reduced<T> r =
+        detail::reduce_to_first<Format>(collective(), value, op, rank(), size(), state_->scratch);
     if (root != 0 && rank() == 0) {
-      detail::send_message(
-          collective(), root, detail::reduce_tag,
-          failure ? detail::failure_message() : detail::encode<Format>(combined, settings()));
+      if (r.failure) {
+        detail::send_message(collective(), root, detail::reduce_tag,
+                             detail::failure_message(r.origin));
+      } else {
+        detail::encoded sent = detail::encode_or_fail<Format>(r.value, collective());
+        detail::send_message(collective(), root, detail::reduce_tag, sent.message);
+        if (sent.failure) {
+          r.failure = sent.failure;
+          r.origin = {0, detail::failure_kind::encode};
+        }
+      }
     } else if (root != 0 && rank() == root) {
       try {
-        detail::receive<Format>(collective(), 0, detail::reduce_tag, combined, state_->scratch);
+        detail::receive<Format>(collective(), 0, detail::reduce_tag, r.value, state_->scratch);
       } catch (...) {
-        if (!failure) failure = std::current_exception();
+        if (!r.failure) {
+          r.failure = std::current_exception();
+          r.origin = detail::origin_of(r.failure, rank(), detail::failure_kind::receive);
+        }
       }
     }
-    if (failure) std::rethrow_exception(failure);
-    return rank() == root ? combined : T{};
+    fail_together(r);
+    return rank() == root ? std::move(r.value) : T();
   }
   template <class T, class Op>
   T serialized_all_reduce(const T& value, Op& op) {
-    std::exception_ptr failure;
-    T combined = reduce_or_fail(value, op, failure);
+    detail::reduced<T> r =
+        detail::reduce_to_first<Format>(collective(), value, op, rank(), size(), state_->scratch);
     try {
-      detail::broadcast<Format>(collective(), combined, 0, rank(), rank() == 0 && failure);
+      detail::broadcast<Format>(collective(), r.value, 0, rank(),
+                                rank() == 0 && r.failure ? &r.origin : nullptr);
     } catch (...) {
-      if (!failure) failure = std::current_exception();
+      if (!r.failure) r.failure = std::current_exception();
     }
-    if (failure) std::rethrow_exception(failure);
-    return combined;
+    if (r.failure) std::rethrow_exception(r.failure);
+    return std::move(r.value);
   }
-  // Every rank takes part in what follows a reduction even when its part failed, so that no
-  // rank is left waiting; the failure is rethrown after.
-  template <class T, class Op>
-  T reduce_or_fail(const T& value, Op& op, std::exception_ptr& failure) {
-    try {
-      return detail::reduce_to_first<Format>(collective(), value, op, rank(), size(),
-                                             state_->scratch);
-    } catch (...) {
-      failure = std::current_exception();
-      return T{};
-    }
+  // After a reduction's messages: every rank learns the lowest rank where a failure began (one
+  // MPI_Allreduce), since ranks off the tree's path to the root see none. A rank that failed
+  // rethrows its own exception; the others throw an error naming that rank and what failed.
+  template <class T>
+  void fail_together(const detail::reduced<T>& r) {
+    struct {
+      int rank;
+      int kind;
+    } mine{r.failure ? r.origin.rank : size(), static_cast<int>(r.origin.kind)}, first{};
+    detail::check(MPI_Allreduce(&mine, &first, 1, MPI_2INT, MPI_MINLOC, state_->collective),
+                  "MPI_Allreduce");
+    if (r.failure) std::rethrow_exception(r.failure);
+    if (first.rank != size())
+      throw error(detail::failure_origin{first.rank, static_cast<detail::failure_kind>(first.kind)},
+                  detail::reduce_tag);
   }
 
   std::unique_ptr<state> state_;

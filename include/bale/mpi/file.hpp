@@ -30,6 +30,7 @@
 #include <utility>
 #include <vector>
 
+#include "bale/checksum/crc32c.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
 #include "bale/core/limits.hpp"
@@ -139,17 +140,26 @@ inline void write_all(MPI_File file, std::uint64_t at, std::span<const std::byte
 }
 
 /// This rank's part of the index: the index head and writer table on rank 0, this rank's record
-/// offsets, and on the last rank the end of the records and the trailer.
-inline std::vector<std::byte> index_part(std::span<const std::uint64_t> starts,
+/// offsets, and on the last rank the end of the records and the trailer, whose checksum covers
+/// every rank's part: the parts' checksums are gathered there and joined (collective).
+inline std::vector<std::byte> index_part(MPI_Comm comm, std::span<const std::uint64_t> starts,
                                          std::uint64_t part_at,
                                          std::span<const std::uint64_t> counts,
                                          std::uint64_t records_end, int rank) {
-  const std::vector<std::byte> head = bale::detail::record_index_head(counts);
   std::vector<std::byte> out;
-  if (rank == 0) out = head;
+  if (rank == 0) out = bale::detail::record_index_head(counts);
   bale::detail::append_record_offsets(out, starts, part_at);
-  if (rank == static_cast<int>(counts.size()) - 1)
-    bale::detail::append_record_index_end(out, records_end, head);
+  const int last = static_cast<int>(counts.size()) - 1;
+  const std::uint64_t mine[2] = {bale::detail::crc32c(out), out.size()};
+  std::vector<std::uint64_t> parts(rank == last ? 2 * counts.size() : 2);
+  check(MPI_Gather(mine, 2, MPI_UINT64_T, parts.data(), 2, MPI_UINT64_T, last, comm), "MPI_Gather");
+  if (rank == last) {
+    std::uint32_t before = 0;
+    for (std::size_t r = 0; r + 1 < counts.size(); ++r)
+      before = bale::detail::crc32c_combine(before, static_cast<std::uint32_t>(parts[2 * r]),
+                                            parts[2 * r + 1]);
+    bale::detail::append_record_index_end(out, records_end, before, 0);
+  }
   return out;
 }
 
@@ -209,7 +219,7 @@ struct file_layout {
 /// `writes` collective writes of records, the most any rank makes.
 template <format Format, class T>
 void write_records(MPI_File file, part_writer<Format, T>& part, std::uint64_t writes,
-                   const record_sizes& sizes, const file_layout& layout, int rank,
+                   std::span<const std::byte> index, const file_layout& layout, int rank,
                    std::exception_ptr& failure) {
   std::uint64_t made = 0;
   try {
@@ -221,8 +231,6 @@ void write_records(MPI_File file, part_writer<Format, T>& part, std::uint64_t wr
     if (!failure) failure = std::current_exception();
   }
   for (; made < writes; ++made) write_blocks{}.write_at_all(file, 0, failure);
-  const std::vector<std::byte> index =
-      index_part(sizes.starts(), layout.part_at, layout.counts, layout.records_end, rank);
   write_all(file, index_part_at(layout.counts, layout.records_end, rank), index,
             index_pieces(layout.counts), failure);
 }
@@ -233,6 +241,8 @@ void write_parts(MPI_Comm comm, int rank, const std::string& name, std::span<con
                  const record_sizes& sizes, const file_layout& layout, bool sync,
                  std::exception_ptr& failure) {
   part_writer<Format, T> part(records, sizes, layout.part_at);
+  const std::vector<std::byte> index =
+      index_part(comm, sizes.starts(), layout.part_at, layout.counts, layout.records_end, rank);
   std::uint64_t writes = 0;
   part.walk(false, [&](const write_blocks&, std::uint64_t) { ++writes; });
   MPI_File file = MPI_FILE_NULL;
@@ -249,7 +259,7 @@ void write_parts(MPI_Comm comm, int rank, const std::string& name, std::span<con
           bale::error(errc::io_error, "another rank could not open the file"), MPI_PROC_NULL, 0));
     return;
   }
-  write_records<Format>(file, part, agreed[1], sizes, layout, rank, failure);
+  write_records<Format>(file, part, agreed[1], index, layout, rank, failure);
   if (sync && (code = MPI_File_sync(file)) != MPI_SUCCESS && !failure)
     failure = std::make_exception_ptr(error("MPI_File_sync", code, MPI_PROC_NULL, 0));
   if ((code = MPI_File_close(&file)) != MPI_SUCCESS && !failure)

@@ -74,7 +74,7 @@ class probed_message {
   }
   template <class T>
   T recv() {
-    T value{};
+    T value = T();
     recv(value);
     return value;
   }

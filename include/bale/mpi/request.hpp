@@ -45,6 +45,8 @@ class send_request {
   }
   ~send_request() { finish_quietly(); }
 
+  /// Whether the request has yet to complete: the *_any and *_some calls skip the others.
+  bool active() const noexcept { return state_ != nullptr; }
   /// Whether every byte has left (the owned copy is then released).
   bool test() {
     if (!state_) return true;
@@ -103,6 +105,8 @@ class recv_request {
         error(bale::error(errc::invalid_value, "the receive was cancelled"), s.source, s.tag));
   }
 
+  /// Whether the request has yet to complete or fail: the *_any and *_some calls skip the others.
+  bool active() const noexcept { return state_ && state_->now != phase::done && !state_->failure; }
   /// Whether the value has arrived and been decoded; never blocks. Throws bale::mpi::error.
   bool test() { return advance(detail::waiting::none()); }
   /// Waits for the value and returns it (it stays in the request).
@@ -133,7 +137,7 @@ class recv_request {
     std::unique_ptr<std::byte[]> sink;  // where the bytes past a too small head buffer go
     MPI_Request head_request = MPI_REQUEST_NULL;
     status from;
-    T value{};
+    T value = T();
     std::optional<detail::receiver<Format, T>> rest;
     std::exception_ptr failure;
   };
@@ -319,15 +323,34 @@ bool test_all(Requests&... requests) {
   ((all = requests.test() && all), ...);
   return all;
 }
-/// The position of the first request found complete, if any; never blocks.
+/// What the *_any calls return when no request is active (each has completed before), as
+/// MPI_Waitany gives MPI_UNDEFINED once every request is MPI_REQUEST_NULL.
+inline constexpr std::size_t undefined = static_cast<std::size_t>(-1);
+
+namespace detail {
+// Tests one request if it is active: whether it completed in this call.
+template <class Request>
+bool completes_now(Request& request, bool& any_active) {
+  if (!request.active()) return false;
+  any_active = true;
+  return request.test();
+}
+}  // namespace detail
+
+/// The position of the first active request found complete; `undefined` when none is active;
+/// none when the active ones are pending. Never blocks.
 template <class... Requests>
 requires(sizeof...(Requests) > 1) std::optional<std::size_t> test_any(Requests&... requests) {
   std::size_t i = 0;
+  bool any_active = false;
   std::optional<std::size_t> done;
-  ((!done && requests.test() ? (void)(done = i) : (void)++i), ...);
+  ((!done && detail::completes_now(requests, any_active) ? (void)(done = i) : (void)++i), ...);
+  if (!done && !any_active) return undefined;
   return done;
 }
-/// Waits until one request has completed; returns its position.
+/// Waits until one active request has completed; returns its position, or `undefined` when
+/// none is active. A request that completed before (by any call) is skipped, so a loop of
+/// wait_any handles each request once.
 template <class... Requests>
 requires(sizeof...(Requests) > 1) std::size_t wait_any(Requests&... requests) {
   std::optional<std::size_t> done;
@@ -340,44 +363,59 @@ template <class Range>
 concept request_range = std::ranges::random_access_range<Range> &&
     requires(std::ranges::range_reference_t<Range> r) {
   r.test();
+  r.active();
 };
 
-/// The positions of the requests of `pool` that have completed (each test()ed once).
+/// The positions of the active requests of `pool` that completed in this call (each test()ed
+/// once); requests that completed before are skipped.
 template <request_range Range>
 std::vector<std::size_t> test_some(Range&& pool) {
   std::vector<std::size_t> done;
   std::size_t i = 0;
+  bool any_active = false;
   for (auto&& request : pool) {
-    if (request.test()) done.push_back(i);
+    if (detail::completes_now(request, any_active)) done.push_back(i);
     ++i;
   }
   return done;
 }
-/// Waits until at least one request of a non-empty `pool` has completed; their positions.
+/// Waits until at least one active request of `pool` has completed; their positions, or none
+/// when no request is active.
 template <request_range Range>
 std::vector<std::size_t> wait_some(Range&& pool) {
   std::vector<std::size_t> done;
-  if (std::ranges::begin(pool) == std::ranges::end(pool)) return done;
-  detail::waiting::forever().polled().step([&] { return !(done = test_some(pool)).empty(); },
-                                           [] {});
+  const auto active = [&] {
+    for (const auto& request : pool)
+      if (request.active()) return true;
+    return false;
+  };
+  detail::waiting::forever().polled().step(
+      [&] { return !active() || !(done = test_some(pool)).empty(); }, [] {});
   return done;
 }
-/// The position of the first request of `pool` found complete, if any; never blocks.
+/// The position of the first active request of `pool` found complete; `undefined` when none is
+/// active; none when the active ones are pending. Never blocks.
 template <request_range Range>
 std::optional<std::size_t> test_any(Range&& pool) {
   std::size_t i = 0;
+  bool any_active = false;
   for (auto&& request : pool) {
-    if (request.test()) return i;
+    if (detail::completes_now(request, any_active)) return i;
     ++i;
   }
+  if (!any_active) return undefined;
   return std::nullopt;
 }
-/// Waits until one request of a non-empty `pool` has completed; returns its position.
+/// Waits until one active request of a non-empty `pool` has completed; returns its position,
+/// or `undefined` when none is active.
 template <request_range Range>
 std::size_t wait_any(Range&& pool) {
   if (std::ranges::begin(pool) == std::ranges::end(pool))
     throw std::invalid_argument("bale::mpi::wait_any of no requests");
-  return wait_some(pool).front();
+  std::optional<std::size_t> done;
+  detail::waiting::forever().polled().step([&] { return (done = test_any(pool)).has_value(); },
+                                           [] {});
+  return *done;
 }
 /// Waits for every request of `pool`.
 template <request_range Range>

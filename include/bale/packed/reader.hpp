@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "bale/core/archive_base.hpp"
+#include "bale/core/enum_values.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/pointers.hpp"
 #include "bale/core/read_context.hpp"
@@ -101,7 +102,7 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   void read_enum(E& value) {
     std::underlying_type_t<E> raw;
     Codec::read_scalar(*this, raw);
-    value = static_cast<E>(raw);
+    value = detail::enum_from_underlying<E>(*this, raw);
   }
   void read_none() noexcept {}
 
@@ -262,17 +263,35 @@ class packed_reader : public archive_base<packed_reader<Codec, Checked, Anchor>>
   /// A view into the input: no copy, no allocation.
   template <class T>
   std::span<const T> read_view() {
-    static_assert(Codec::template bulk<T>,
-                  "bale: zero-copy views need elements whose wire layout is their memory layout");
     const std::size_t at = offset();
-    const std::size_t count = read_count<T>(false);
-    const std::byte* src = take(count * sizeof(T));
-    if (reinterpret_cast<std::uintptr_t>(src) % alignof(T) != 0)
+    const std::span<const std::byte> bytes = read_element_bytes<T>();
+    const std::size_t count = bytes.size() / sizeof(T);
+    if (reinterpret_cast<std::uintptr_t>(bytes.data()) % alignof(T) != 0)
       fail_at(errc::misaligned,
               error_text({"a view of ", count, " elements of alignment ", alignof(T),
                           " needs aligned input"}),
               at);
-    return {reinterpret_cast<const T*>(src), count};
+    return {reinterpret_cast<const T*>(bytes.data()), count};
+  }
+  /// The bytes of a sequence of elements of `size` bytes each (size > 0) as the input holds them:
+  /// the length, then count * size bytes. For a reader that knows their layout from elsewhere (a
+  /// schema); nothing is allocated.
+  std::span<const std::byte> read_sized_elements(std::size_t size) {
+    const std::size_t at = offset();
+    const std::uint64_t count = Codec::read_length(*this);
+    if (count > remaining() / size) [[unlikely]]
+      fail_length(count, size, at);
+    const auto bytes = static_cast<std::size_t>(count) * size;
+    return {take(bytes), bytes};
+  }
+  /// The bytes of a sequence of Ts in the input, aligned or not (a reader that copies them, or
+  /// views them as unaligned memory): the length, then count * sizeof(T) bytes.
+  template <class T>
+  std::span<const std::byte> read_element_bytes() {
+    static_assert(Codec::template bulk<T>,
+                  "bale: zero-copy views need elements whose wire layout is their memory layout");
+    const std::size_t count = read_count<T>(false);
+    return {take(count * sizeof(T)), count * sizeof(T)};
   }
 
  private:

@@ -284,7 +284,7 @@ void run_copy(const copy_program& program, const std::byte* src, std::size_t n, 
   // the compiler must not see a read that could pass the end of a small record.
   static const auto defaults = [] {
     std::array<std::byte, sizeof(T) + 32> bytes{};
-    const T value{};
+    const T value = T();
     std::memcpy(bytes.data(), &value, sizeof(T));
     return bytes;
   }();

@@ -24,6 +24,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -36,29 +37,34 @@
 #include "bale/core/format.hpp"
 #include "bale/core/limits.hpp"
 #include "bale/core/read_context.hpp"
+#include "bale/schema/bulk_sizes.hpp"
 #include "bale/schema/stack_mark.hpp"
 #include "bale/schema/tree.hpp"
 #include "bale/schema/value.hpp"
+#include "bale/schema/value_builder.hpp"
 #include "bale/types/string.hpp"
 
 namespace bale {
 
 namespace detail {
 
-/// Reads values by schema. With Build false it only steps over them (resolve.hpp's skip of a
-/// member the type lacks): the same checks, nothing built, nothing held.
-template <class Archive, bool Build = true>
+/// Reads values by schema, each made by Builder (bale/schema/value_builder.hpp): a bale::value,
+/// nothing (resolve.hpp's skip of a member the type lacks: the same checks, nothing held), or a
+/// caller's own tree.
+template <class Archive, class Builder = value_builder>
 class schema_decoder {
   static_assert(!Archive::self_describing,
                 "bale: decoding by schema is for byte formats; JSON and MessagePack describe "
                 "themselves");
 
  public:
-  /// `start`: where the read began, when this decoder serves a larger one (resolve.hpp).
-  schema_decoder(Archive& ar, const schema_tree& tree, stack_mark start = {})
-      : ar_(ar), tree_(tree), start_(start) {}
+  using node = typename Builder::node;
 
-  value read(std::uint32_t n) {
+  /// `start`: where the read began, when this decoder serves a larger one (resolve.hpp).
+  schema_decoder(Archive& ar, const schema_tree& tree, stack_mark start = {}, Builder builder = {})
+      : ar_(ar), tree_(tree), start_(start), b_(std::move(builder)) {}
+
+  node read(std::uint32_t n) {
     const limits& lim = ar_.context().limits();
     if (++depth_ > lim.max_depth)
       ar_.fail(errc::depth_exceeded,
@@ -67,88 +73,94 @@ class schema_decoder {
       ar_.fail(errc::depth_exceeded,
                detail::error_text({"schema nesting deeper than ", lim.max_stack_bytes,
                                    " bytes of stack allow (limits::max_stack_bytes)"}));
-    value v = read_node(tree_[n]);
+    node v = read_node(tree_[n]);
     --depth_;
     return v;
   }
+  Builder& builder() noexcept { return b_; }
 
  private:
+  static constexpr bool builds = Builder::builds;
+  static constexpr bool takes_records = requires(Builder & b, const schema_node& e) {
+    b.record_run(e, std::span<const std::byte>{}, std::size_t{});
+  };
+  static constexpr bool takes_numbers = requires(Builder & b) {
+    b.template number_array<double>(std::vector<double>{});
+  };
+
   template <class T>
   T scalar() {
     T x{};
     ar_(x);
     return x;
   }
-  template <class T>
-  value number() {
-    const T x = scalar<T>();
-    if constexpr (std::is_floating_point_v<T>)
-      return static_cast<double>(x);
-    else if constexpr (std::is_signed_v<T>)
-      return static_cast<std::int64_t>(x);
-    else
-      return static_cast<std::uint64_t>(x);
-  }
-  value read_scalar(scalar_kind k) {
+  // f.template operator()<T>() for the C++ type a scalar kind is written as.
+  template <class F>
+  node with_scalar(scalar_kind k, F&& f) {
     switch (k) {
       case scalar_kind::boolean:
-        return scalar<bool>();
+        return f.template operator()<bool>();
       case scalar_kind::character:
-        return std::string(1, scalar<char>());
+        return f.template operator()<char>();
       case scalar_kind::char8:
-        return number<char8_t>();
+        return f.template operator()<char8_t>();
       case scalar_kind::char16:
-        return number<char16_t>();
+      case scalar_kind::wchar16:  // the same bytes as a 16-bit wchar_t
+        return f.template operator()<char16_t>();
       case scalar_kind::char32:
-        return number<char32_t>();
-      case scalar_kind::wchar16:
-        return number<char16_t>();  // the same bytes as a 16-bit wchar_t
       case scalar_kind::wchar32:
-        return number<char32_t>();
+        return f.template operator()<char32_t>();
       case scalar_kind::i8:
-        return number<std::int8_t>();
+        return f.template operator()<std::int8_t>();
       case scalar_kind::i16:
-        return number<std::int16_t>();
+        return f.template operator()<std::int16_t>();
       case scalar_kind::i32:
-        return number<std::int32_t>();
+        return f.template operator()<std::int32_t>();
       case scalar_kind::i64:
-        return number<std::int64_t>();
+        return f.template operator()<std::int64_t>();
       case scalar_kind::u8:
-        return number<std::uint8_t>();
+        return f.template operator()<std::uint8_t>();
       case scalar_kind::u16:
-        return number<std::uint16_t>();
+        return f.template operator()<std::uint16_t>();
       case scalar_kind::u32:
-        return number<std::uint32_t>();
+        return f.template operator()<std::uint32_t>();
       case scalar_kind::u64:
-        return number<std::uint64_t>();
+        return f.template operator()<std::uint64_t>();
       case scalar_kind::f32:
-        return number<float>();
+        return f.template operator()<float>();
       case scalar_kind::f64:
-        return number<double>();
+        return f.template operator()<double>();
       case scalar_kind::f80:
       case scalar_kind::f128:
         ar_.fail(errc::wrong_type, "bale writes no long double values");
     }
     return {};
   }
+  node read_scalar(scalar_kind k) {
+    return with_scalar(k, [&]<class T>() -> node {
+      if constexpr (std::is_same_v<T, bool>)
+        return b_.boolean(scalar<bool>());
+      else if constexpr (std::is_same_v<T, char>)
+        return b_.character(scalar<char>());
+      else
+        return b_.number(scalar<T>());
+    });
+  }
   template <class Ch>
-  value code_units() {
+  node code_units() {
     std::basic_string<Ch> s;
     ar_(s);
-    if constexpr (!Build) return {};
+    if constexpr (!builds) return {};
     charge_allocation(ar_, s.size(), sizeof(value));
-    value::array units;
-    units.reserve(s.size());
-    for (const Ch c : s) units.emplace_back(static_cast<std::uint64_t>(c));
-    return units;
+    return b_.code_units(s);
   }
-  value read_text(scalar_kind k) {
+  node read_text(scalar_kind k) {
     switch (k) {
       case scalar_kind::character:
-        return scalar<std::string>();
+        return b_.text(scalar<std::string>());
       case scalar_kind::char8: {
         const auto s = scalar<std::u8string>();
-        return std::string(s.begin(), s.end());
+        return b_.text(std::string(s.begin(), s.end()));
       }
       case scalar_kind::char16:
       case scalar_kind::wchar16:
@@ -160,22 +172,24 @@ class schema_decoder {
         ar_.fail(errc::wrong_type, "a string of a non-character type");
     }
   }
-  value read_enum(const schema_node& s) {
-    const value raw = read_scalar(s.scalar);
-    if constexpr (!Build) return {};
-    std::int64_t bits = 0;
-    if (const auto* i = raw.get_if<std::int64_t>())
-      bits = *i;
-    else if (const auto* u = raw.get_if<std::uint64_t>())
-      bits = static_cast<std::int64_t>(*u);
-    else if (const auto* c = raw.get_if<std::string>())
-      bits = (*c)[0];
-    else
-      ar_.fail(errc::wrong_type, "an enum over a non-integer type");
-    const std::size_t i = enum_name(s, bits);
-    if (i == s.values.size()) return raw;
-    charge_allocation(ar_, 1, s.names[i].size());
-    return s.names[i];
+  node read_enum(const schema_node& s) {
+    return with_scalar(s.scalar, [&]<class T>() -> node {
+      const T x = scalar<T>();
+      if constexpr (std::is_same_v<T, bool> || std::is_floating_point_v<T>) {
+        ar_.fail(errc::wrong_type, "an enum over a non-integer type");
+      } else {
+        if constexpr (!builds) return {};
+        const std::size_t i = enum_name(s, static_cast<std::int64_t>(x));
+        if (i == s.values.size()) {
+          if constexpr (std::is_same_v<T, char>)
+            return b_.character(x);
+          else
+            return b_.number(x);
+        }
+        charge_allocation(ar_, 1, s.names[i].size());
+        return b_.enum_name(s, i);
+      }
+    });
   }
   // Which name an enum's value has (the first listed), or values.size(): a long list is sorted
   // once per schema node and searched, so that every value read costs log(names).
@@ -197,15 +211,78 @@ class schema_decoder {
     return found != index.end() && found->first == bits ? found->second : s.values.size();
   }
 
-  template <class F>
-  value::array elements(F&& read_element) {
-    value::array out;
+  node elements(const schema_node& s) {
+    if constexpr (takes_numbers) {
+      const schema_node& e = tree_[s.children[0]];
+      if (s.kind == schema_kind::sequence && e.kind == schema_kind::scalar && is_number(e.scalar))
+        return with_scalar(e.scalar, [&]<class T>() -> node { return numbers<T>(); });
+    }
+    if constexpr (takes_records) {
+      const schema_node& e = tree_[s.children[0]];
+      if (s.kind == schema_kind::sequence && e.kind == schema_kind::record) {
+        if (!sizes_) sizes_.emplace(tree_);
+        const std::size_t size = sizes_->of(s.children[0]);
+        if (size != 0) {
+          const std::span<const std::byte> bytes = ar_.read_sized_elements(size);
+          return b_.record_run(e, bytes, bytes.size() / size);
+        }
+      }
+    }
+    typename Builder::list out;
     ar_.template read_sequence<value>(
         [&](std::size_t n) {
-          if constexpr (Build) out.reserve(n);
+          if constexpr (builds) out = b_.start_list(s.kind, n);
         },
-        [&](auto&) { keep(out, read_element()); });
-    return out;
+        [&](auto&) { keep(out, read(s.children[0])); });
+    return b_.finish_list(std::move(out), s);
+  }
+  template <class T>
+  static constexpr bool plain_number = std::is_floating_point_v<T> ||
+                                       (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                                        !std::is_same_v<T, char> && !std::is_same_v<T, char8_t> &&
+                                        !std::is_same_v<T, char16_t> &&
+                                        !std::is_same_v<T, char32_t>);
+  static constexpr bool is_number(scalar_kind k) noexcept {
+    return (k >= scalar_kind::i8 && k <= scalar_kind::u64) || k == scalar_kind::f32 ||
+           k == scalar_kind::f64;
+  }
+  // A sequence of numbers, for a builder that takes them whole: the input's bytes where they are
+  // the elements as memory holds them, otherwise decoded into a vector (charged as a typed read).
+  template <class T>
+  node numbers() {
+    if constexpr (plain_number<T>) {
+      if constexpr (Archive::template bulk<T>) {
+        const std::span<const std::byte> bytes = ar_.template read_element_bytes<T>();
+        return b_.template number_run<T>(bytes, bytes.size() / sizeof(T));
+      } else {
+        std::vector<T> decoded;
+        ar_(decoded);
+        return b_.number_array(std::move(decoded));
+      }
+    }
+    return {};
+  }
+  // A fixed array of numbers, for a builder that takes them whole. The count is the schema's:
+  // the input pays for it before anything is made.
+  template <class T>
+  node fixed_numbers(std::size_t n) {
+    if constexpr (plain_number<T>) {
+      if constexpr (Archive::template bulk<T>) {
+        if (n > ar_.remaining() / sizeof(T))
+          ar_.fail(errc::end_of_input, detail::error_text({"need ", n, " elements of ", sizeof(T),
+                                                           " bytes, ", ar_.remaining(), " left"}));
+        return b_.template number_run<T>({ar_.take(n * sizeof(T)), n * sizeof(T)}, n);
+      } else {
+        if (n > ar_.remaining()) ar_.fail(errc::end_of_input, "fewer bytes left than elements");
+        charge_allocation(ar_, n, sizeof(T));
+        std::vector<T> decoded(n);
+        ar_.read_tuple(n, [&] {
+          for (T& x : decoded) ar_(x);
+        });
+        return b_.number_array(std::move(decoded));
+      }
+    }
+    return {};
   }
   // A count from the schema as a size, on any platform: one past SIZE_MAX cannot be paid for.
   template <class Count>
@@ -213,12 +290,18 @@ class schema_decoder {
     if (count > SIZE_MAX) fail_allocation(ar_);
     return static_cast<std::size_t>(count);
   }
-  value::array fixed(std::uint64_t count, std::uint32_t element) {
-    const std::size_t n = to_size(count);
-    value::array out;
-    if constexpr (Build) {
+  node fixed(const schema_node& s) {
+    const std::size_t n = to_size(s.count);
+    const std::uint32_t element = s.children[0];
+    if constexpr (takes_numbers) {
+      const schema_node& e = tree_[element];
+      if (e.kind == schema_kind::scalar && is_number(e.scalar))
+        return with_scalar(e.scalar, [&]<class T>() -> node { return fixed_numbers<T>(n); });
+    }
+    typename Builder::list out;
+    if constexpr (builds) {
       charge_allocation(ar_, n, sizeof(value));
-      out.reserve(n);
+      out = b_.start_list(schema_kind::array, n);
     }
     ar_.read_tuple(n, [&] {
       for_each_index(n, [&](std::size_t) {
@@ -233,50 +316,47 @@ class schema_decoder {
                                        ar_.context().limits().max_empty_bytes, " bytes)"}));
       });
     });
-    return out;
+    return b_.finish_list(std::move(out), s);
   }
-  value read_bits(std::uint64_t count) {
-    const std::uint64_t words = count / 64 + (count % 64 != 0);
-    if constexpr (Build) charge_allocation(ar_, to_size(words), sizeof(value));
-    value::array out;
-    for (std::uint64_t i = 0; i < words; ++i) keep(out, scalar<std::uint64_t>());
-    return out;
+  node read_bits(const schema_node& s) {
+    const std::uint64_t words = s.count / 64 + (s.count % 64 != 0);
+    typename Builder::list out;
+    if constexpr (builds) {
+      charge_allocation(ar_, to_size(words), sizeof(value));
+      out = b_.start_list(schema_kind::bits, static_cast<std::size_t>(words));
+    }
+    for (std::uint64_t i = 0; i < words; ++i) keep(out, b_.number(scalar<std::uint64_t>()));
+    return b_.finish_list(std::move(out), s);
   }
-  value read_map(const schema_node& s) {
+  node read_map(const schema_node& s) {
     const bool named = tree_[s.children[0]].kind == schema_kind::text &&
                        tree_[s.children[0]].scalar == scalar_kind::character;
-    value::array pairs;
-    value::object members;
+    typename Builder::map out;
     ar_.template read_map<std::pair<value, value>>(
         [&](std::size_t n) {
-          if constexpr (Build) named ? members.reserve(n) : pairs.reserve(n);
+          if constexpr (builds) out = b_.start_map(named, n);
         },
         [&](auto&) {
-          value key = read(s.children[0]);
-          value mapped = read(s.children[1]);
-          if constexpr (!Build) return;
-          if (named) {
-            members.emplace_back(std::move(*key.get_if<std::string>()), std::move(mapped));
-          } else {
-            charge_allocation(ar_, 2, sizeof(value));
-            pairs.push_back(value::array{std::move(key), std::move(mapped)});
-          }
+          node key = read(s.children[0]);
+          node mapped = read(s.children[1]);
+          if constexpr (!builds) return;
+          if (!named) charge_allocation(ar_, 2, sizeof(value));
+          b_.map_entry(out, std::move(key), std::move(mapped));
         });
-    if (named) return members;
-    return pairs;
+    return b_.finish_map(std::move(out));
   }
-  value read_record(const schema_node& s) {
+  node read_record(const schema_node& s) {
     const std::size_t count = s.names.size();
     // Every record read holds copies of its member names: paid for by the budget, as a typed
     // read's strings are, or a small input could make a large schema's names many times over.
-    if constexpr (Build) {
+    typename Builder::record out;
+    if constexpr (builds) {
       std::size_t names = 0;
       for (const std::string& name : s.names) names += name.size();
       charge_allocation(ar_, 1, count * sizeof(value::object::value_type) + names);
+      out = b_.start_record(s);
     }
     std::vector<std::uint8_t> mask(s.flag ? (count + 7) / 8 : 0);
-    value::object members;
-    if constexpr (Build) members.reserve(count);
     const std::size_t at = ar_.offset();
     if (s.flag) {
       ar_.read_contiguous(mask.data(), mask.size());
@@ -286,27 +366,38 @@ class schema_decoder {
     for (std::size_t i = 0; i < count; ++i) {
       if (s.flag && (mask[i / 8] >> (i % 8) & 1U) == 0) continue;
       within_field(s.names[i], [&] {
-        value member = read(s.children[i]);
-        if constexpr (Build) members.emplace_back(s.names[i], std::move(member));
+        node member = read(s.children[i]);
+        if constexpr (builds) b_.member(out, s, i, std::move(member));
       });
     }
-    return members;
+    return b_.finish_record(std::move(out), s);
   }
-  value read_variant(const schema_node& s) {
-    value out;
+  node read_variant(const schema_node& s) {
+    node out{};
     ar_.read_variant(s.children.size(), [&](std::size_t i) {
-      value alternative = read(s.children[i]);
-      if constexpr (Build) {
+      node alternative = read(s.children[i]);
+      if constexpr (builds) {
         charge_allocation(ar_, 2, sizeof(value));
-        out = value::array{std::uint64_t{i}, std::move(alternative)};
+        out = b_.variant(i, std::move(alternative));
       }
     });
     return out;
   }
-  value read_optional(std::uint32_t child) {
-    value out;
+  node read_optional(std::uint32_t child) {
+    node out = b_.none();
     ar_.read_optional([&] { out = read(child); });
     return out;
+  }
+  node read_tuple(const schema_node& s) {
+    typename Builder::list out;
+    if constexpr (builds) {
+      charge_allocation(ar_, s.children.size(), sizeof(value));
+      out = b_.start_list(schema_kind::tuple, s.children.size());
+    }
+    ar_.read_tuple(s.children.size(), [&] {
+      for (const std::uint32_t child : s.children) keep(out, read(child));
+    });
+    return b_.finish_list(std::move(out), s);
   }
   [[noreturn]] void undecodable(const schema_node& s) {
     if (s.kind == schema_kind::opaque)
@@ -317,7 +408,7 @@ class schema_decoder {
                                  " pointer is decoded only with its C++ type"}));
   }
 
-  value read_node(const schema_node& s) {
+  node read_node(const schema_node& s) {
     switch (s.kind) {
       case schema_kind::scalar:
         return read_scalar(s.scalar);
@@ -326,26 +417,20 @@ class schema_decoder {
       case schema_kind::text:
         return read_text(s.scalar);
       case schema_kind::bits:
-        return read_bits(s.count);
+        return read_bits(s);
       case schema_kind::sequence:
       case schema_kind::set:
-        return elements([&] { return read(s.children[0]); });
+        return elements(s);
       case schema_kind::array:
-        return fixed(s.count, s.children[0]);
+        return fixed(s);
       case schema_kind::map:
         return read_map(s);
-      case schema_kind::tuple: {
-        if constexpr (Build) charge_allocation(ar_, s.children.size(), sizeof(value));
-        value::array out;
-        ar_.read_tuple(s.children.size(), [&] {
-          for (const std::uint32_t child : s.children) keep(out, read(child));
-        });
-        return out;
-      }
+      case schema_kind::tuple:
+        return read_tuple(s);
       case schema_kind::optional:
         return read_optional(s.children[0]);
       case schema_kind::none:
-        return {};
+        return b_.none();
       case schema_kind::variant:
         return read_variant(s);
       case schema_kind::record:
@@ -361,16 +446,18 @@ class schema_decoder {
     return {};
   }
 
-  static void keep(value::array& out, value&& v) {
-    if constexpr (Build) out.push_back(std::move(v));
+  void keep(typename Builder::list& out, node&& v) {
+    if constexpr (builds) b_.append(out, std::move(v));
   }
 
   Archive& ar_;
   const schema_tree& tree_;
   stack_mark start_;
+  Builder b_;
   std::unordered_map<const schema_node*, std::vector<std::pair<std::int64_t, std::size_t>>>
       enum_indexes_;
   std::size_t depth_ = 0;
+  std::optional<bulk_sizes<Archive>> sizes_;  // made when a builder takes runs of records
 };
 
 }  // namespace detail

@@ -171,7 +171,7 @@ void deserialize_framed(const Bytes& input, schema_cache& cache, T& value, const
 
 template <class T, format Format = binary, byte_input Bytes>
 T deserialize_framed(const Bytes& bytes, schema_cache& cache, const limits& lim = {}) {
-  T value{};
+  T value = T();
   deserialize_framed<Format>(bytes, cache, value, lim);
   return value;
 }

@@ -104,6 +104,24 @@ class resolution {
   /// Whether a member reads into a reader's member of its former name, which the writer's schema
   /// declares and the reader's type does not: formats that find members by name cannot follow it.
   bool renames_by_writer() const noexcept { return renames_by_writer_; }
+  /// The memory the plan holds, its two trees included, as allocated (what a cache counts).
+  std::size_t memory_bytes() const noexcept {
+    // A std::map node: the value and about four pointers' worth of links and colour.
+    constexpr std::size_t map_node = 4 * sizeof(void*);
+    std::size_t bytes =
+        sizeof(*this) + writer_.memory_bytes() + reader_.memory_bytes() +
+        steps_.capacity() * sizeof(resolution_step) +
+        planned_.size() * (map_node + sizeof(std::pair<const std::uint64_t, std::uint32_t>)) +
+        same_.size() * (map_node + sizeof(std::pair<const std::uint64_t, bool>)) +
+        same_log_.capacity() * sizeof(std::uint64_t) +
+        unversioned_.capacity() * sizeof(std::string);
+    for (const resolution_step& step : steps_)
+      bytes += step.children.capacity() * sizeof(std::uint32_t) +
+               step.reader_member.capacity() * sizeof(std::uint32_t) +
+               step.enum_values.capacity() * sizeof(std::pair<std::int64_t, std::int64_t>);
+    for (const std::string& name : unversioned_) bytes += name.capacity();
+    return bytes;
+  }
 
  private:
   [[noreturn]] void refuse(std::uint32_t w, std::uint32_t r, const std::string& path,

@@ -24,6 +24,7 @@
 
 #include "bale/core/archive_base.hpp"
 #include "bale/core/deserialize.hpp"
+#include "bale/core/enum_values.hpp"
 #include "bale/core/error.hpp"
 #include "bale/core/format.hpp"
 #include "bale/core/limits.hpp"
@@ -127,7 +128,7 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   void read_enum(E& value) {
     std::underlying_type_t<E> raw;
     read_scalar(raw);
-    value = static_cast<E>(raw);
+    value = detail::enum_from_underlying<E>(*this, raw);
   }
   void read_none() noexcept {}
   template <class Ch, class Traits, class Alloc>
@@ -367,7 +368,7 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
   }
   template <class T>
   static void reset(T& value) {
-    if constexpr (std::is_default_constructible_v<T> && std::is_move_assignable_v<T>) value = T{};
+    if constexpr (std::is_default_constructible_v<T> && std::is_move_assignable_v<T>) value = T();
   }
 
   // Reads the writer's scalar of kind `k` into the reader's T (the plan allowed it); returns the
@@ -504,7 +505,7 @@ class resolving_reader : public archive_base<resolving_reader<Inner>> {
       (void)inner_.take(static_cast<std::size_t>(count) * element);
       return;
     }
-    (void)schema_decoder<Inner, false>(inner_, plan_.writer(), start_).read(node);
+    (void)schema_decoder<Inner, skip_builder>(inner_, plan_.writer(), start_).read(node);
   }
   void check_stack() const {
     const std::size_t most = context().limits().max_stack_bytes;
@@ -692,7 +693,7 @@ void deserialize_as(std::span<const std::byte> bytes, std::string_view writer_sc
 template <class T, format Format = binary>
 T deserialize_as(std::span<const std::byte> bytes, std::string_view writer_schema,
                  const limits& lim = {}) {
-  T value{};
+  T value = T();
   deserialize_as<T, Format>(bytes, writer_schema, value, lim);
   return value;
 }

@@ -30,8 +30,10 @@ namespace bale {
 /// either bound, the schema used least recently is forgotten (with its plans) to make room.
 struct schema_cache_limits {
   std::size_t max_schemas = 256;
-  std::size_t max_bytes = std::size_t{16} << 20;  // the texts held, summed
-  schema_limits schema{};                         // of each text
+  // The texts held and the plans made from them (a plan holds its two parsed schemas, about
+  // thirty times its text), summed.
+  std::size_t max_bytes = std::size_t{16} << 20;
+  schema_limits schema{};  // of each text
 };
 
 /// The writers' schemas a reader knows and the plans made from them (a plan that failed is
@@ -54,8 +56,8 @@ class schema_cache {
   /// Whether a schema of this 64-bit fingerprint is known to frames of format version 1.
   bool contains(std::uint64_t fingerprint) const { return by_fingerprint_.count(fingerprint) != 0; }
   std::size_t size() const noexcept { return schemas_.size(); }
-  /// The bytes of schema text held.
-  std::size_t bytes() const noexcept { return bytes_; }
+  /// The bytes held: schema texts and the memory of the plans made from them.
+  std::size_t bytes() const noexcept { return bytes_ + plan_bytes_; }
   /// How many plans the cache has made (or tried to make) since it was created.
   std::size_t plans_made() const noexcept { return plans_made_; }
   /// Whether `fingerprint` was seen with two texts (and is refused from then on).
@@ -92,7 +94,8 @@ class schema_cache {
                     detail::error_text({"a schema of ", text.size(), " bytes, over the cache's ",
                                         limits_.max_bytes}));
       (void)parse_schema(text, limits_.schema);
-      while (schemas_.size() >= limits_.max_schemas || bytes_ + text.size() > limits_.max_bytes)
+      while (!schemas_.empty() &&
+             (schemas_.size() >= limits_.max_schemas || bytes() + text.size() > limits_.max_bytes))
         forget(least_recently_used());
       schemas_.emplace(digest, known_schema{std::string(text), fingerprint, ++clock_});
       bytes_ += text.size();
@@ -116,21 +119,34 @@ class schema_cache {
                   "one message with it");
     known->second.used = ++clock_;
     ++plans_made_;
+    std::unique_ptr<detail::resolution> plan;
     try {
-      auto plan =
-          std::make_unique<detail::resolution>(detail::resolution_for<T>(known->second.text));
-      return *plans_.emplace(key, std::move(plan)).first->second;
+      plan = std::make_unique<detail::resolution>(detail::resolution_for<T>(known->second.text));
     } catch (const error& e) {
       failures_.emplace(key, error(e.code(), e.detail()));
       throw;
     }
+    // The plan counts in the bound: older schemas and their plans make room for it, and one
+    // that cannot fit beside its own text is refused (and made again on the next message).
+    const std::size_t cost = plan->memory_bytes();
+    while (bytes() + cost > limits_.max_bytes && schemas_.size() > 1)
+      forget(least_recently_used(writer));
+    if (bytes() + cost > limits_.max_bytes)
+      throw error(errc::element_limit,
+                  detail::error_text({"the plan for a schema of ", known->second.text.size(),
+                                      " bytes takes ", cost, " bytes, over the cache's ",
+                                      limits_.max_bytes}));
+    known->second.plan_bytes += cost;
+    plan_bytes_ += cost;
+    return *plans_.emplace(key, std::move(plan)).first->second;
   }
 
  private:
   struct known_schema {
     std::string text;
     std::uint64_t fingerprint;
-    std::uint64_t used;  // when it last served a message (clock_)
+    std::uint64_t used;          // when it last served a message (clock_)
+    std::size_t plan_bytes = 0;  // the memory of the plans made from it
   };
   using plan_key = std::pair<sha256_digest, std::uint64_t>;  // writer's digest, reader's type
 
@@ -144,16 +160,23 @@ class schema_cache {
     forged_.insert(fingerprint);
     refuse_if_forged(fingerprint);
   }
-  sha256_digest least_recently_used() const {
-    auto oldest = schemas_.begin();
+  // The schema used least recently but `keep` (when it is not the only one).
+  sha256_digest least_recently_used(const sha256_digest* keep = nullptr) const {
+    auto oldest = schemas_.end();
     for (auto s = schemas_.begin(); s != schemas_.end(); ++s)
-      if (s->second.used < oldest->second.used) oldest = s;
-    return oldest->first;
+      if ((keep == nullptr || s->first != *keep) &&
+          (oldest == schemas_.end() || s->second.used < oldest->second.used))
+        oldest = s;
+    return oldest == schemas_.end() ? schemas_.begin()->first : oldest->first;
+  }
+  sha256_digest least_recently_used(const sha256_digest& keep) const {
+    return least_recently_used(&keep);
   }
   // Forgets a schema with its plans and remembered failures.
   void forget(const sha256_digest& digest) {
     if (const auto s = schemas_.find(digest); s != schemas_.end()) {
       bytes_ -= s->second.text.size();
+      plan_bytes_ -= s->second.plan_bytes;
       if (const auto f = by_fingerprint_.find(s->second.fingerprint);
           f != by_fingerprint_.end() && f->second == digest)
         by_fingerprint_.erase(f);
@@ -168,7 +191,8 @@ class schema_cache {
   schema_cache_limits limits_;
   std::map<sha256_digest, known_schema> schemas_;
   std::map<std::uint64_t, sha256_digest> by_fingerprint_;  // format 1 frames' names
-  std::size_t bytes_ = 0;
+  std::size_t bytes_ = 0;                                  // texts
+  std::size_t plan_bytes_ = 0;                             // plans
   std::uint64_t clock_ = 0;
   std::size_t plans_made_ = 0;
   std::set<std::uint64_t> forged_;

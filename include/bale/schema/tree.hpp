@@ -83,6 +83,26 @@ struct schema_tree {
   std::vector<std::uint32_t> records;
   const schema_node& root() const noexcept { return nodes.front(); }
   const schema_node& operator[](std::uint32_t n) const noexcept { return nodes[n]; }
+  /// The memory the tree holds beyond its own object, as allocated (what a cache of trees counts).
+  std::size_t memory_bytes() const noexcept {
+    const auto text = [](const std::string& s) {
+      return s.capacity() > sizeof(std::string) ? s.capacity() + 1 : 0;  // past the inline buffer
+    };
+    std::size_t bytes =
+        nodes.capacity() * sizeof(schema_node) + records.capacity() * sizeof(std::uint32_t);
+    for (const schema_node& n : nodes) {
+      bytes += n.children.capacity() * sizeof(std::uint32_t) +
+               n.names.capacity() * sizeof(std::string) + n.required.capacity() / 8 +
+               n.values.capacity() * sizeof(std::int64_t) +
+               n.former.capacity() * sizeof(std::vector<std::string>);
+      for (const std::string& name : n.names) bytes += text(name);
+      for (const auto& names : n.former) {
+        bytes += names.capacity() * sizeof(std::string);
+        for (const std::string& name : names) bytes += text(name);
+      }
+    }
+    return bytes;
+  }
 };
 
 /// Bounds on a schema read from input.

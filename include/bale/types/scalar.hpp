@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "bale/core/arithmetic.hpp"
+#include "bale/core/enum_values.hpp"
 #include "bale/core/serializer.hpp"
 #include "bale/core/wire.hpp"
 #include "bale/reflect/enum_names.hpp"
@@ -34,9 +35,15 @@ struct serializer<T> {
 template <class T>
 requires std::is_enum_v<T>
 struct serializer<T> {
+  static_assert(!unfixed_enum<T> || named_enum<T>,
+                "bale: an enum without a fixed underlying type holds only the values of its "
+                "enumerators' bits, which bale cannot see: give it one (enum E : int { ... }) or "
+                "list its names with BALE_ENUM_NAMES");
   using underlying = std::underlying_type_t<T>;
   using schema_shape = schema::enumeration<T>;
-  static constexpr bool wire_compatible = serializer<underlying>::wire_compatible;
+  // An unfixed enum's bytes are not its values unchecked: it is read value by value.
+  static constexpr bool wire_compatible =
+      !unfixed_enum<T> && serializer<underlying>::wire_compatible;
 
   template <class Archive>
   [[gnu::always_inline]] static void save(Archive& ar, const T& value) {

@@ -13,10 +13,12 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cstdint>
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -43,12 +45,18 @@ struct encoded {
   std::exception_ptr failure;
 };
 template <class Format, class T>
-encoded encode_or_fail(const T& value, const options& settings) {
+encoded encode_or_fail(const T& value, const channel& on) {
   try {
-    return {encode<Format>(value, settings), nullptr};
+    return {encode<Format>(value, *on.settings), nullptr};
   } catch (...) {
-    return {failure_message(), std::current_exception()};
+    return {failure_message({on.rank, failure_kind::encode}), std::current_exception()};
   }
+}
+
+/// The mark a rank sends on for `failure`: where it began, or here with `own` as what failed.
+inline outgoing failure_message_for(const channel& on, const std::exception_ptr& failure,
+                                    failure_kind own) {
+  return failure_message(origin_of(failure, on.rank, own));
 }
 
 inline void broadcast_pieces(const element_memory& memory, std::size_t piece, int root,
@@ -106,61 +114,140 @@ inline std::size_t split_received(std::span<const std::byte> head, status from) 
   return first;
 }
 
-/// `root_failed`: the root has no value to send (it failed before); the others are told so.
+/// What a broadcast's head announces will follow it, from its raw fields (payload size, split,
+/// piece size): the same on every rank, whatever a rank makes of the head.
+struct announced_pieces {
+  std::uint64_t rest = 0;
+  std::size_t piece = 0;
+};
+inline announced_pieces announced_after(std::span<const std::byte> head) {
+  const std::uint64_t payload_size = get_u64(head.data() + 16);
+  if (payload_size <= broadcast_inline) return {};
+  const std::uint64_t split = get_u64(head.data() + header_size + broadcast_split_at);
+  const std::uint64_t first = split == 0 ? 8 : split;
+  const std::size_t piece = broadcast_piece_size(get_u64(head.data() + 24));
+  if (first >= payload_size || piece == 0) return {};
+  return {payload_size - first, piece};
+}
+
+/// Past this much after the head, the ranks agree (one MPI_Allreduce) that every receiver takes
+/// the value before the root sends it: a refused value then costs no rank the time to move it.
+inline constexpr std::uint64_t broadcast_agreed_above = broadcast_piece;
+
+/// The lowest rank that refuses the broadcast's value, or INT_MAX (collective, with the root).
+inline int first_refusing(const channel& on, int rank, bool refusing) {
+  const int mine = refusing ? rank : INT_MAX;
+  int first = INT_MAX;
+  check(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, on.heads), "MPI_Allreduce");
+  return first;
+}
+inline error refused_by(int rank, int root) {
+  return error(bale::error(errc::invalid_value,
+                           bale::detail::error_text(
+                               {"rank ", rank, " refused the broadcast's value; it was not sent"})),
+               root, MPI_ANY_TAG);
+}
+
+/// Takes the pieces a root sends after a head this rank refused, as the head announces them,
+/// into a buffer of one piece.
+inline void drain_announced_rest(const announced_pieces& announced, int root, MPI_Comm comm) {
+  if (announced.rest == 0) return;
+  std::vector<std::byte> discarded(
+      static_cast<std::size_t>(std::min<std::uint64_t>(announced.rest, announced.piece)));
+  for (std::uint64_t left = announced.rest; left > 0;) {
+    const std::size_t count =
+        static_cast<std::size_t>(std::min<std::uint64_t>(left, announced.piece));
+    broadcast_pieces(element_memory(std::span<const std::byte>(discarded).first(count)),
+                     announced.piece, root, comm);
+    left -= count;
+  }
+}
+
+/// The root's side: the head, then (when every receiver takes it) the rest in pieces.
 template <class Format, class T>
-void broadcast(const channel& on, T& value, int root, int rank, bool root_failed = false) {
+void broadcast_from_root(const channel& on, const T& value, int root,
+                         const failure_origin* root_failed) {
   std::array<std::byte, header_size + broadcast_inline> head{};
-  if (rank == root) {
-    encoded sent = root_failed ? encoded{failure_message(), nullptr}
-                               : encode_or_fail<Format>(value, *on.settings);
-    const outgoing& message = sent.message;
-    const std::uint64_t payload_size = get_u64(message.head.data() + 16);
-    const std::size_t first = split_to_send(message, payload_size);
-    std::memcpy(head.data(), message.head.data(), header_size);
-    // A strided array moves in pieces of whole elements, whatever broadcast_piece holds.
-    const std::size_t unit = message.rest.unit();
-    const std::size_t piece = broadcast_piece_size(chunk_size(message)) / unit * unit;
-    put_u64(head.data() + 24, piece);
-    if (payload_size > broadcast_inline)
-      put_u64(head.data() + header_size + broadcast_split_at, first);
-    // The head's payload, then the rest's (never a strided array's: its head is all of `first`).
-    for (std::size_t copied = 0; copied < first;) {
-      const std::span<const std::byte> part = payload_after(message, copied);
-      const std::size_t count = std::min(part.size(), first - copied);
-      std::memcpy(head.data() + header_size + copied, part.data(), count);
-      copied += count;
-    }
-    check(MPI_Bcast(head.data(), static_cast<int>(head.size()), MPI_BYTE, root, on.heads),
-          "MPI_Bcast", root);
-    if (first < payload_size) {
-      const std::span<const std::byte> rest = payload_after(message, first);
-      broadcast_pieces(message.rest.is_strided() ? message.rest : element_memory(rest), piece, root,
-                       on.heads);
-    }
-    if (sent.failure) std::rethrow_exception(sent.failure);
-    return;
+  encoded sent = root_failed ? encoded{failure_message(*root_failed), nullptr}
+                             : encode_or_fail<Format>(value, on);
+  const outgoing& message = sent.message;
+  const std::uint64_t payload_size = get_u64(message.head.data() + 16);
+  const std::size_t first = split_to_send(message, payload_size);
+  std::memcpy(head.data(), message.head.data(), header_size);
+  // A strided array moves in pieces of whole elements, whatever broadcast_piece holds.
+  const std::size_t unit = message.rest.unit();
+  const std::size_t piece = broadcast_piece_size(chunk_size(message)) / unit * unit;
+  put_u64(head.data() + 24, piece);
+  if (payload_size > broadcast_inline)
+    put_u64(head.data() + header_size + broadcast_split_at, first);
+  // The head's payload, then the rest's (never a strided array's: its head is all of `first`).
+  for (std::size_t copied = 0; copied < first;) {
+    const std::span<const std::byte> part = payload_after(message, copied);
+    const std::size_t count = std::min(part.size(), first - copied);
+    std::memcpy(head.data() + header_size + copied, part.data(), count);
+    copied += count;
   }
   check(MPI_Bcast(head.data(), static_cast<int>(head.size()), MPI_BYTE, root, on.heads),
         "MPI_Bcast", root);
-  const status from{root, MPI_ANY_TAG};
-  const std::size_t first = split_received(head, from);
-  const header h = parse_head(std::span<const std::byte>(head).first(header_size + first), from);
-  const std::size_t rest = h.payload_size - first;
-  const std::size_t piece = broadcast_piece_size(h.chunk_bytes);
-  if (auto refused =
-          refusal<Format, T>(h, *on.settings, on.settings->limits.max_allocation, from)) {
-    std::vector<std::byte> discarded(std::min(rest, piece));
-    for (std::size_t left = rest; left > 0; left -= std::min(left, piece))
-      broadcast_pieces(
-          element_memory(std::span<const std::byte>(discarded).first(std::min(left, piece))), piece,
-          root, on.heads);
-    throw *refused;
+  if (announced_after(head).rest > broadcast_agreed_above) {
+    const int refusing = first_refusing(on, root, false);
+    if (refusing != INT_MAX) {
+      if (sent.failure) std::rethrow_exception(sent.failure);
+      throw refused_by(refusing, root);
+    }
   }
-  payload_target<Format, T> target(*on.settings, value);
-  const element_memory destination =
-      target.prepare(h, std::span<const std::byte>(head).subspan(header_size, first), piece);
+  if (first < payload_size) {
+    const std::span<const std::byte> rest = payload_after(message, first);
+    broadcast_pieces(message.rest.is_strided() ? message.rest : element_memory(rest), piece, root,
+                     on.heads);
+  }
+  if (sent.failure) std::rethrow_exception(sent.failure);
+}
+
+/// `root_failed`: the root has no value to send (a failure before, which began there); the
+/// others are told so.
+template <class Format, class T>
+void broadcast(const channel& on, T& value, int root, int rank,
+               const failure_origin* root_failed = nullptr) {
+  if (rank == root) return broadcast_from_root<Format>(on, value, root, root_failed);
+  std::array<std::byte, header_size + broadcast_inline> head{};
+  check(MPI_Bcast(head.data(), static_cast<int>(head.size()), MPI_BYTE, root, on.heads),
+        "MPI_Bcast", root);
+  const status from{root, MPI_ANY_TAG};
+  const announced_pieces announced = announced_after(head);
+  std::optional<payload_target<Format, T>> target;
+  element_memory destination;
+  std::size_t piece = 0;
+  std::exception_ptr refused;
+  try {
+    const std::size_t first = split_received(head, from);
+    const header h = parse_head(std::span<const std::byte>(head).first(header_size + first), from);
+    piece = broadcast_piece_size(h.chunk_bytes);
+    if (auto refusal_error =
+            refusal<Format, T>(h, *on.settings, on.settings->limits.max_allocation, from))
+      throw *refusal_error;
+    target.emplace(*on.settings, value);
+    destination =
+        target->prepare(h, std::span<const std::byte>(head).subspan(header_size, first), piece);
+  } catch (...) {
+    refused = std::current_exception();
+  }
+  if (announced.rest > broadcast_agreed_above) {
+    // Every rank learns whether the rest moves; when some rank refuses, it does not.
+    const int refusing = first_refusing(on, rank, refused != nullptr);
+    if (refused) std::rethrow_exception(refused);
+    if (refusing != INT_MAX) {
+      target->abandon();
+      throw refused_by(refusing, root);
+    }
+  } else if (refused) {
+    // The root sends what its head announced whatever this rank makes of it: taking it keeps
+    // the next collective in step on every rank.
+    drain_announced_rest(announced, root, on.heads);
+    std::rethrow_exception(refused);
+  }
   broadcast_pieces(destination, piece, root, on.heads);
-  target.finish(from);
+  target->finish(from);
 }
 
 /// Receives one message from each rank in `sources`, into values[rank]; a failure is reported
@@ -188,7 +275,7 @@ template <class Format, class T>
 std::vector<T> gather(const channel& on, const T& value, int root, int rank, int size,
                       std::vector<std::byte>& scratch) {
   if (rank != root) {
-    encoded sent = encode_or_fail<Format>(value, *on.settings);
+    encoded sent = encode_or_fail<Format>(value, on);
     send_message(on, root, gather_tag, sent.message);
     if (sent.failure) std::rethrow_exception(sent.failure);
     return {};
@@ -213,12 +300,16 @@ std::exception_ptr post_to_each(const channel& on, int tag, const std::vector<T>
         errc::invalid_value, bale::detail::error_text({"one value per rank is needed: ", size,
                                                        " ranks, ", values.size(), " values"})));
   messages.reserve(static_cast<std::size_t>(size));
+  failure_kind what = failure_kind::values;
   for (const int dest : ranks_except(size, rank)) {
     if (failure) {
-      messages.push_back(failure_message());
+      messages.push_back(failure_message_for(on, failure, what));
     } else {
-      encoded sent = encode_or_fail<Format>(values[static_cast<std::size_t>(dest)], *on.settings);
-      if (sent.failure) failure = sent.failure;
+      encoded sent = encode_or_fail<Format>(values[static_cast<std::size_t>(dest)], on);
+      if (sent.failure) {
+        failure = sent.failure;
+        what = failure_kind::encode;
+      }
       messages.push_back(std::move(sent.message));
     }
     post_message(on, dest, tag, messages.back(), requests);
@@ -264,32 +355,55 @@ std::vector<T> all_to_all(const channel& on, const std::vector<T>& values, int r
   return received;
 }
 
-/// Combines every rank's value with op in rank order (op need not be commutative) along a
-/// binomial tree rooted at rank 0: each rank combines at most log2(size) values.
-template <class Format, class T, class Op>
-T reduce_to_first(const channel& on, const T& value, Op& op, int rank, int size,
-                  std::vector<std::byte>& scratch) {
-  T combined = value;
+/// A reduction's value on this rank, or why it has none and where that failure began.
+template <class T>
+struct reduced {
+  T value;
   std::exception_ptr failure;
+  failure_origin origin;
+};
+
+/// Combines every rank's value with op in rank order (op need not be commutative) along a
+/// binomial tree rooted at rank 0: each rank combines at most log2(size) values. A rank that
+/// fails sends a failure mark up the tree in place of its value; nothing throws here.
+template <class Format, class T, class Op>
+reduced<T> reduce_to_first(const channel& on, const T& value, Op& op, int rank, int size,
+                           std::vector<std::byte>& scratch) {
+  reduced<T> result{value, nullptr, {}};
+  const auto fail = [&](failure_kind what) {
+    result.failure = std::current_exception();
+    result.origin = origin_of(result.failure, rank, what);
+  };
   for (int step = 1; step < size; step <<= 1) {
     if (rank & step) {
-      encoded sent = failure ? encoded{failure_message(), failure}
-                             : encode_or_fail<Format>(combined, *on.settings);
-      send_message(on, rank - step, reduce_tag, sent.message);
-      failure = sent.failure;
+      if (result.failure) {
+        send_message(on, rank - step, reduce_tag, failure_message(result.origin));
+      } else {
+        encoded sent = encode_or_fail<Format>(result.value, on);
+        send_message(on, rank - step, reduce_tag, sent.message);
+        if (sent.failure) {
+          result.failure = sent.failure;
+          result.origin = {rank, failure_kind::encode};
+        }
+      }
       break;
     }
     if (rank + step >= size) continue;
+    T other = T();
     try {
-      T other{};
       receive<Format>(on, rank + step, reduce_tag, other, scratch);
-      if (!failure) combined = op(std::move(combined), std::move(other));
     } catch (...) {
-      if (!failure) failure = std::current_exception();
+      if (!result.failure) fail(failure_kind::receive);
+      continue;
+    }
+    if (result.failure) continue;
+    try {
+      result.value = op(std::move(result.value), std::move(other));
+    } catch (...) {
+      fail(failure_kind::operation);
     }
   }
-  if (failure) std::rethrow_exception(failure);
-  return combined;
+  return result;
 }
 
 /// The prefixes of every rank's value in rank order, along a chain: rank r receives the
@@ -300,19 +414,21 @@ template <class Format, class T, class Op>
 T scan_chain(const channel& on, const T& value, Op& op, int rank, int size, bool inclusive,
              std::vector<std::byte>& scratch) {
   std::exception_ptr failure;
-  T before{};
+  failure_kind what = failure_kind::receive;
+  T before = T();
   T through = value;
   if (rank > 0) {
     try {
       receive<Format>(on, rank - 1, scan_tag, before, scratch);
+      what = failure_kind::operation;
       through = op(before, value);
     } catch (...) {
       failure = std::current_exception();
     }
   }
   if (rank + 1 < size) {
-    encoded sent = failure ? encoded{failure_message(), failure}
-                           : encode_or_fail<Format>(through, *on.settings);
+    encoded sent = failure ? encoded{failure_message_for(on, failure, what), failure}
+                           : encode_or_fail<Format>(through, on);
     send_message(on, rank + 1, scan_tag, sent.message);
     if (!failure) failure = sent.failure;
   }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cstddef>
 #include <cstring>
 #include <memory>
@@ -149,8 +150,13 @@ std::optional<error> refusal(const header& h, const options& settings, std::size
                            std::size_t actual = error::no_size) {
     return error(bale::error(code, why, offset), from.source, from.tag, expected, actual);
   };
-  if (h.flags & flag_failed)
-    return refused(errc::invalid_value, "the sending rank could not encode its value", 6);
+  if (h.flags & flag_failed) {
+    const bool named = h.fingerprint != 0 && h.fingerprint <= static_cast<std::uint64_t>(INT_MAX);
+    const failure_origin origin{
+        named ? static_cast<int>(h.fingerprint - 1) : from.source,
+        h.chunk_bytes <= 4 ? static_cast<failure_kind>(h.chunk_bytes) : failure_kind::unknown};
+    return error(origin, from.tag);
+  }
   if (h.format != Format::id)
     return refused(
         errc::wrong_type,
@@ -213,8 +219,14 @@ class payload_target {
     const std::span<const std::byte> payload =
         payload_ ? std::span<const std::byte>(payload_.get(), size_) : first_;
     try {
-      bale::deserialize<Format>(payload, target_, settings_.limits);
+      // The payload lives in bale's buffers, which the next message reuses or frees.
+      bale::detail::read_context context(settings_.limits);
+      context.forbid_views("receive a std::string / std::vector");
+      bale::detail::deserialize_in<Format>(context, payload, target_);
     } catch (const bale::error& e) {
+      // A vector refused is left empty, as a refused whole array is.
+      if constexpr (contiguous_payload<Format, T>::value)
+        contiguous_payload<Format, T>::abandon(target_);
       throw error(e, from.source, from.tag);
     }
   }
@@ -319,6 +331,21 @@ class receiver {
     header_ = parse_head(head, from);
     first_bytes_ = head.size() - header_size;
     rest_ = header_.payload_size - first_bytes_;
+    // A payload that fits in one chunk comes whole in the head, unless it is an array, whose
+    // elements may follow from the sender's memory: chunks announced for anything else will
+    // never come from a bale sender, so nothing is waited for or owed.
+    if (!contiguous_payload<Format, T>::value && rest_ > 0 &&
+        header_.payload_size <= header_.chunk_bytes) {
+      rest_ = 0;
+      throw error(bale::error(errc::invalid_value,
+                              bale::detail::error_text(
+                                  {"the message announces ", header_.payload_size,
+                                   " payload bytes with chunks to follow, but that fits in one "
+                                   "chunk of ",
+                                   header_.chunk_bytes, ", which a sender sends whole"}),
+                              16),
+                  from.source, from.tag);
+    }
     if (auto refused = refusal<Format, T>(header_, *on_.settings, max_payload_, from)) {
       skip_chunks(wait);
       throw *refused;

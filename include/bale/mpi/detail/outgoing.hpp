@@ -31,6 +31,7 @@ struct channel {
   MPI_Comm chunks = MPI_COMM_NULL;
   const options* settings = nullptr;
   chunk_debts* debts = nullptr;
+  int rank = MPI_PROC_NULL;  // this rank, which a failure mark it sends names
 };
 
 /// A communicator keeps the buffers of its last send and receive for the next ones, up to this
@@ -104,11 +105,15 @@ outgoing encode(const T& value, const options& settings, std::vector<std::byte> 
   return message;
 }
 
-/// What a rank sends in a collective in place of a value it could not encode.
-inline outgoing failure_message() {
+/// What a rank sends in a collective in place of a value it could not give: a header that names
+/// where the failure began (its rank + 1, 0 when unknown, where a value's fingerprint goes) and
+/// what failed (where the chunk size goes; a mark has no payload).
+inline outgoing failure_message(failure_origin origin = {}) {
   outgoing message;
   message.bytes.resize(header_size);
-  write_header(message.bytes.data(), header{0, flag_failed, 0, 0, 0});
+  const std::uint64_t named = origin.rank < 0 ? 0 : static_cast<std::uint64_t>(origin.rank) + 1;
+  write_header(message.bytes.data(),
+               header{0, flag_failed, named, 0, static_cast<std::uint64_t>(origin.kind)});
   message.head = message.bytes;
   return message;
 }

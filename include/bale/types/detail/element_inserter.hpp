@@ -88,7 +88,7 @@ class element_inserter {
         return;
       }
     }
-    Element element{};
+    Element element = Element();
     read(element);
     if (!insert(std::move(element))) ar_.fail(errc::invalid_value, "duplicate key");
     ++inserted_;
@@ -118,7 +118,7 @@ class element_inserter {
 
  private:
   struct staged_element {
-    Element element{};
+    Element element = Element();
     std::size_t end = 0;  // the input offset just past it, for the error on a repeated key
   };
 

@@ -28,7 +28,7 @@ class staging {
     // clear() frees every chunk, so a full last chunk is the only reason to add one.
     const std::size_t slot = size_ % chunk_size;
     if (slot == 0) chunks_.push_back(std::unique_ptr<storage[]>(new storage[chunk_size]));
-    T* element = ::new (static_cast<void*>(&chunks_[size_ / chunk_size][slot])) T{};
+    T* element = ::new (static_cast<void*>(&chunks_[size_ / chunk_size][slot])) T();
     ++size_;
     return *element;
   }
