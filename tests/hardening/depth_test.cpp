@@ -173,7 +173,7 @@ std::size_t stack_per_level(bool reading, std::size_t levels) {
 template <class Format>
 void measure_stack() {
   for (const bool reading : {false, true}) {
-    const std::size_t per_level = stack_per_level<Format>(reading, 1000);
+    const std::size_t per_level = stack_per_level<Format>(reading, 250);
     // The default thread stack of 8 MiB, less 1 MiB for the caller and the rest of the program.
     const std::size_t safe = (std::size_t{7} << 20) / per_level;
     std::printf("[ stack    ] %-8s %-8s %5zu bytes per level: max_depth up to %zu\n",
