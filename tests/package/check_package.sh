@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSL-1.0
 # Installs bale from a build tree into a scratch prefix and builds consumers against it three ways:
-# find_package, add_subdirectory, pkg-config; then builds and runs the installed examples.
+# find_package, add_subdirectory, pkg-config; then builds and runs one of the installed examples.
 set -euo pipefail
 source_dir=$1
 build_dir=$2
