@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSL-1.0
 # The whole test suite twice: optimized with GCC and libstdc++, and with Clang and libc++ under
-# AddressSanitizer + UndefinedBehaviorSanitizer (Clang compiles the sanitized build in three
-# quarters of GCC's time); then every fuzz target (Clang, both sanitizers) for a bounded time, from
-# its corpus and its kept crashes. Installs what it needs from Debian first. The optimized Clang
+# AddressSanitizer + UndefinedBehaviorSanitizer (Clang compiles the sanitized build faster than
+# GCC); then every fuzz target (Clang, both sanitizers) for a bounded time, from its corpus and its
+# kept crashes. Installs what it needs from Debian first. The optimized Clang
 # and libc++ build runs by hand: cmake --preset clang-libcxx, then build and ctest the same preset.
 #   scripts/test.sh            everything
 #   FUZZ_SECONDS=0 scripts/test.sh   skip the fuzzing step
